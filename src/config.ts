@@ -1,0 +1,82 @@
+import { resolve } from 'node:path'
+import { isTimeZone } from './domain/calendar-date.ts'
+
+/** Settings read once at start-up from the environment; nothing reads `process.env` later. */
+export type Config = {
+  port: number
+  host: string
+  /** The site's address without a trailing slash; the API is at `${publicUrl}/api/agent`. */
+  publicUrl: string
+  dataDir: string
+  /** Loaded into an empty database on first start. */
+  fleetFile: string
+  timeZone: string
+  rateLimitMax: number
+  rateLimitWindowSeconds: number
+  quoteTtlMinutes: number
+  bookingHorizonDays: number
+  maxRentalDays: number
+  logLevel: string
+}
+
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`${variable} ${problem}`)
+    this.name = 'ConfigError'
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+export const DEMO_FLEET_FILE = resolve(import.meta.dirname, '../fleets/demo-fleet.yaml')
+
+/** Reads and checks every setting; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = integer(env, 'PORT', 3000, 1, 65535)
+  const timeZone = env.TIME_ZONE || 'Pacific/Auckland'
+  if (!isTimeZone(timeZone)) {
+    throw new ConfigError('TIME_ZONE', `must be an IANA time zone such as Pacific/Auckland; got "${timeZone}"`)
+  }
+  const logLevel = env.LOG_LEVEL || 'info'
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}; got "${logLevel}"`)
+  }
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    publicUrl: publicUrl(env.PUBLIC_URL || `http://localhost:${port}`),
+    dataDir: resolve(env.DATA_DIR || 'data'),
+    fleetFile: resolve(env.FLEET_FILE || DEMO_FLEET_FILE),
+    timeZone,
+    rateLimitMax: integer(env, 'RATE_LIMIT_MAX', 100, 1, 1_000_000_000),
+    rateLimitWindowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),
+    quoteTtlMinutes: integer(env, 'QUOTE_TTL_MINUTES', 30, 1, 10_080),
+    bookingHorizonDays: integer(env, 'BOOKING_HORIZON_DAYS', 548, 1, 3_650),
+    maxRentalDays: integer(env, 'MAX_RENTAL_DAYS', 90, 1, 365),
+    logLevel,
+  }
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const text = env[name]
+  if (text === undefined || text === '') return fallback
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max}; got "${text}"`)
+  }
+  return Number(text)
+}
+
+function publicUrl(text: string): string {
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    throw new ConfigError('PUBLIC_URL', `must be an absolute http(s) URL such as https://rentals.example.com; got "${text}"`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError('PUBLIC_URL', `must start with http:// or https://; got "${text}"`)
+  }
+  if (url.search || url.hash) {
+    throw new ConfigError('PUBLIC_URL', `must not have a query or fragment; got "${text}"`)
+  }
+  return url.href.replace(/\/+$/, '')
+}

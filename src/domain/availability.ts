@@ -1,0 +1,91 @@
+import type { CatalogueIndex } from './catalogue-index.ts'
+import { depotClosure } from './catalogue-index.ts'
+import type { Depot, Vehicle } from './catalogue.ts'
+import type { UnavailableCode } from './errors.ts'
+import type { Cents } from './money.ts'
+import { rentalFeeFor } from './pricing.ts'
+import type { RentalPeriod } from './rental-period.ts'
+
+/** Where and when a vehicle is wanted, already validated. */
+export type RentalRequest = {
+  pickUpDepot: Depot
+  dropOffDepot: Depot
+  period: RentalPeriod
+}
+
+export type RentalTerms = { dailyRate: Cents; rentalFee: Cents; routeFee: Cents }
+
+export type Unavailable = { available: false; code: UnavailableCode; reason: string }
+export type Available = { available: true; terms: RentalTerms }
+
+/**
+ * What rules out every vehicle for this request: a depot closed or without hand-over times that
+ * day, or a one-way route the company does not offer.
+ */
+export function routeUnavailability(
+  index: CatalogueIndex,
+  request: RentalRequest,
+): Unavailable | undefined {
+  const { pickUpDepot, dropOffDepot, period } = request
+  const closure =
+    depotClosure(pickUpDepot, period.pickUpDate, 'pick-up') ??
+    depotClosure(dropOffDepot, period.dropOffDate, 'drop-off')
+  if (closure) return unavailable('depot_closed', closure)
+  if (index.routeFee(pickUpDepot.id, dropOffDepot.id) === undefined) {
+    return unavailable(
+      'route_not_offered',
+      `one-way rentals from ${pickUpDepot.name} to ${dropOffDepot.name} are not offered`,
+    )
+  }
+  return undefined
+}
+
+/**
+ * Whether this vehicle can be rented for the request, and at what price. `bookedUnits` is the
+ * most units of it already booked at the pick-up depot on any day of the rental.
+ */
+export function assessVehicle(
+  index: CatalogueIndex,
+  vehicle: Vehicle,
+  request: RentalRequest,
+  bookedUnits: number,
+): Available | Unavailable {
+  const routeProblem = routeUnavailability(index, request)
+  if (routeProblem) return routeProblem
+  const { pickUpDepot, dropOffDepot, period } = request
+  const season = index.seasonOf(period.pickUpDate)
+  const bandIndex = index.rateBandIndex(period.days)
+  const dailyRate =
+    season && bandIndex !== undefined ? vehicle.dailyRates[season.id]?.[bandIndex] : undefined
+  if (!season || dailyRate === undefined) {
+    return unavailable(
+      'no_rate',
+      `${vehicle.name} has no rate for a ${period.days}-day rental picked up on ${period.pickUpDate}`,
+    )
+  }
+  const minimumDays = vehicle.minimumDays[season.id] ?? 1
+  if (period.days < minimumDays) {
+    return unavailable(
+      'below_minimum_days',
+      `${vehicle.name} is rented for at least ${minimumDays} days in the ${season.name} season; this rental is ${period.days}`,
+    )
+  }
+  const unitsStocked = vehicle.unitsByDepot[pickUpDepot.id] ?? 0
+  if (unitsStocked - bookedUnits < 1) {
+    return unavailable(
+      'vehicle_sold_out',
+      unitsStocked === 0
+        ? `${vehicle.name} is not stocked at ${pickUpDepot.name}`
+        : `${vehicle.name} is sold out at ${pickUpDepot.name} for ${period.pickUpDate} to ${period.dropOffDate}`,
+    )
+  }
+  const routeFee = index.routeFee(pickUpDepot.id, dropOffDepot.id) ?? 0
+  return {
+    available: true,
+    terms: { dailyRate, rentalFee: rentalFeeFor(dailyRate, period.days), routeFee },
+  }
+}
+
+function unavailable(code: UnavailableCode, reason: string): Unavailable {
+  return { available: false, code, reason }
+}

@@ -1,0 +1,132 @@
+import { type CalendarDate, dayTypeOf, type MonthDay, monthDayOf, monthOf } from './calendar-date.ts'
+import type {
+  Accessory,
+  Catalogue,
+  Depot,
+  InsurancePlan,
+  RateBand,
+  Season,
+  Vehicle,
+} from './catalogue.ts'
+import type { Cents } from './money.ts'
+
+/** The catalogue with its lookups built once, so a request never scans a list by id. */
+export class CatalogueIndex {
+  readonly catalogue: Catalogue
+  readonly activeDepots: Depot[]
+  private readonly depotsById: Map<number, Depot>
+  private readonly vehiclesById: Map<number, Vehicle>
+  private readonly accessoriesById: Map<number, Accessory>
+  private readonly plansById: Map<number, InsurancePlan>
+  private readonly routeFees: Map<string, Cents>
+
+  constructor(catalogue: Catalogue) {
+    this.catalogue = catalogue
+    this.activeDepots = catalogue.depots.filter((depot) => depot.active).sort(byId)
+    this.depotsById = new Map(catalogue.depots.map((depot) => [depot.id, depot]))
+    this.vehiclesById = new Map(catalogue.vehicles.map((vehicle) => [vehicle.id, vehicle]))
+    this.accessoriesById = new Map(catalogue.accessories.map((item) => [item.id, item]))
+    this.plansById = new Map(catalogue.insurancePlans.map((plan) => [plan.id, plan]))
+    this.routeFees = new Map(
+      catalogue.routes.map((route) => [routeKey(route.fromDepotId, route.toDepotId), route.fee]),
+    )
+  }
+
+  /** An active depot; inactive depots are neither listed nor accepted. */
+  activeDepot(id: number): Depot | undefined {
+    const depot = this.depotsById.get(id)
+    return depot?.active ? depot : undefined
+  }
+
+  vehicle(id: number): Vehicle | undefined {
+    return this.vehiclesById.get(id)
+  }
+
+  /** Vehicles stocked at the depot, in id order. */
+  vehiclesStockedAt(depotId: number): Vehicle[] {
+    return this.catalogue.vehicles.filter((vehicle) => (vehicle.unitsByDepot[depotId] ?? 0) > 0)
+  }
+
+  accessory(id: number): Accessory | undefined {
+    return this.accessoriesById.get(id)
+  }
+
+  insurancePlan(id: number): InsurancePlan | undefined {
+    return this.plansById.get(id)
+  }
+
+  /** The one-way fee, 0 for a return to the same depot, or undefined when the route is not offered. */
+  routeFee(fromDepotId: number, toDepotId: number): Cents | undefined {
+    if (fromDepotId === toDepotId) return 0
+    return this.routeFees.get(routeKey(fromDepotId, toDepotId))
+  }
+
+  /** The season the date falls in; 29 February falls with 28 February unless a season names it. */
+  seasonOf(date: CalendarDate): Season | undefined {
+    const monthDay = monthDayOf(date)
+    const season = this.catalogue.seasons.find((candidate) => seasonContains(candidate, monthDay))
+    if (season || monthDay !== '02-29') return season
+    return this.catalogue.seasons.find((candidate) => seasonContains(candidate, '02-28'))
+  }
+
+  /** Index of the rate band that holds this rental length. */
+  rateBandIndex(rentalDays: number): number | undefined {
+    const index = this.catalogue.rateBands.findIndex((band) => bandContains(band, rentalDays))
+    return index === -1 ? undefined : index
+  }
+
+  /** Accessories for the vehicle's class; with a pick-up date, only those offered that month. */
+  accessoriesFor(vehicle: Vehicle, pickUpDate?: CalendarDate): Accessory[] {
+    const month = pickUpDate ? monthOf(pickUpDate) : undefined
+    return this.catalogue.accessories
+      .filter((item) => fitsClass(item.vehicleClasses, vehicle))
+      .filter((item) => month === undefined || item.months === null || item.months.includes(month))
+      .sort(byId)
+  }
+
+  insurancePlansFor(vehicle: Vehicle): InsurancePlan[] {
+    return this.catalogue.insurancePlans
+      .filter((plan) => fitsClass(plan.vehicleClasses, vehicle))
+      .sort(byId)
+  }
+}
+
+/** Why a depot cannot hand over a vehicle on a date, or undefined when it can. */
+export function depotClosure(
+  depot: Depot,
+  date: CalendarDate,
+  handover: 'pick-up' | 'drop-off',
+): string | undefined {
+  if (depot.closures.includes(date) || depot.annualClosures.includes(monthDayOf(date))) {
+    return `${depot.name} is closed on ${date}`
+  }
+  const dayType = dayTypeOf(date)
+  const times = handover === 'pick-up' ? depot.pickupTimes : depot.dropOffTimes
+  if (times[dayType].length === 0) {
+    return `${depot.name} has no ${handover} times on a ${dayType} (${date})`
+  }
+  return undefined
+}
+
+/** True when a period of the season holds the day; a period from 12-15 to 02-28 wraps the new year. */
+export function seasonContains(season: Season, monthDay: MonthDay): boolean {
+  return season.periods.some(({ from, to }) =>
+    from <= to ? monthDay >= from && monthDay <= to : monthDay >= from || monthDay <= to,
+  )
+}
+
+function bandContains(band: RateBand, rentalDays: number): boolean {
+  return rentalDays >= band.minDays && (band.maxDays === null || rentalDays <= band.maxDays)
+}
+
+function fitsClass(vehicleClasses: string[] | null, vehicle: Vehicle): boolean {
+  return vehicleClasses === null || vehicleClasses.includes(vehicle.vehicleClass)
+}
+
+function routeKey(fromDepotId: number, toDepotId: number): string {
+  return `${fromDepotId}>${toDepotId}`
+}
+
+function byId<T extends { id: number }>(a: T, b: T): number {
+  return a.id - b.id
+}

@@ -1,0 +1,90 @@
+import type { CalendarDate, DayType, MonthDay } from './calendar-date.ts'
+import type { Cents } from './money.ts'
+
+/**
+ * The company's offer: everything except bookings and quotes. It changes only when a fleet is
+ * loaded, so it is read once and kept in memory.
+ */
+export type Catalogue = {
+  depots: Depot[]
+  vehicles: Vehicle[]
+  seasons: Season[]
+  rateBands: RateBand[]
+  routes: RouteFee[]
+  accessories: Accessory[]
+  insurancePlans: InsurancePlan[]
+}
+
+export type Depot = {
+  id: number
+  name: string
+  active: boolean
+  openingHoursDescription: string
+  pickupTimes: Record<DayType, string[]>
+  dropOffTimes: Record<DayType, string[]>
+  /** Closed on these days every year (`MM-DD`). */
+  annualClosures: MonthDay[]
+  /** Closed on these particular dates. */
+  closures: CalendarDate[]
+}
+
+export type Vehicle = {
+  id: number
+  name: string
+  vehicleClass: string
+  /** File name under the site's `/images/vehicles/`, or an absolute URL. */
+  image: string
+  /** Units stocked, by depot id. */
+  unitsByDepot: Record<number, number>
+  /** Shortest rental, by season id. A season not listed has a minimum of 1 day. */
+  minimumDays: Record<string, number>
+  /** Daily rate in cents by season id, one per rate band in band order. */
+  dailyRates: Record<string, Cents[]>
+}
+
+/** A season recurs every year in its periods: `from` to `to` (`MM-DD`, both included; may wrap the new year). */
+export type Season = { id: string; name: string; periods: { from: MonthDay; to: MonthDay }[] }
+
+/** A rental-length band; `maxDays` null means no upper bound. */
+export type RateBand = { minDays: number; maxDays: number | null }
+
+export type RouteFee = { fromDepotId: number; toDepotId: number; fee: Cents }
+
+export type PriceUnit = 'day' | 'rental'
+
+/** How an option is charged: `min(price x (days or 1), maxCharge) x quantity`. */
+export type ChargeRule = {
+  price: Cents
+  per: PriceUnit
+  /** Most charged for one unit over one rental; null for no cap. */
+  maxCharge: Cents | null
+}
+
+export type Accessory = ChargeRule & {
+  id: number
+  name: string
+  maxQuantity: number
+  /** Vehicle classes it fits; null for every class. */
+  vehicleClasses: string[] | null
+  /** Months (1-12) of the pick-up date in which it is offered; null for all year. */
+  months: number[] | null
+}
+
+export type InsurancePlan = ChargeRule & {
+  id: number
+  name: string
+  description: string
+  /** What the renter still pays after damage. */
+  excess: Cents
+  vehicleClasses: string[] | null
+}
+
+/** A booking as the fleet file and the store know it. */
+export type Booking = {
+  reference: string
+  vehicleId: number
+  pickUpDepotId: number
+  dropOffDepotId: number
+  pickUpDate: CalendarDate
+  dropOffDate: CalendarDate
+}

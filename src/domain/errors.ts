@@ -1,0 +1,66 @@
+/**
+ * The closed set of failures the domain reports. Each door maps a code to its own medium
+ * (an HTTP status, an MCP tool error, a form message) in one switch.
+ */
+export const INVALID_REQUEST_CODES = [
+  'missing_parameter',
+  'duplicated_parameter',
+  'invalid_parameter',
+  'invalid_date',
+  'date_in_past',
+  'date_beyond_horizon',
+  'drop_off_before_pick_up',
+  'rental_too_long',
+  'incomplete_dates',
+  'unknown_depot',
+  'unknown_vehicle',
+  'unknown_accessory',
+  'accessory_not_offered',
+  'too_many_accessories',
+  'unknown_insurance',
+  'insurance_not_offered',
+] as const
+
+/** Why a vehicle cannot be rented for the asked dates and depots. */
+export const UNAVAILABLE_CODES = [
+  'vehicle_sold_out',
+  'below_minimum_days',
+  'depot_closed',
+  'route_not_offered',
+  'no_rate',
+] as const
+
+export type InvalidRequestCode = (typeof INVALID_REQUEST_CODES)[number]
+export type UnavailableCode = (typeof UNAVAILABLE_CODES)[number]
+export type ErrorCode =
+  | InvalidRequestCode
+  | UnavailableCode
+  | 'not_found'
+  | 'rate_limited'
+  | 'service_unavailable'
+  | 'internal_error'
+
+export class DomainError extends Error {
+  readonly code: ErrorCode
+  /** The request parameter at fault, when one is. */
+  readonly parameter: string | undefined
+
+  constructor(code: ErrorCode, message: string, parameter?: string) {
+    super(message)
+    this.name = 'DomainError'
+    this.code = code
+    this.parameter = parameter
+  }
+}
+
+/** The store could not be reached or failed; the request may succeed when retried. */
+export class StoreUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('The data store is unavailable', { cause })
+    this.name = 'StoreUnavailableError'
+  }
+}
+
+export function invalid(code: InvalidRequestCode, parameter: string, message: string): DomainError {
+  return new DomainError(code, message, parameter)
+}

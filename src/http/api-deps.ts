@@ -1,0 +1,15 @@
+import type { FastifyInstance, FastifyBaseLogger, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { SiteLinks } from '../presenters/site-links.ts'
+import type { VerbContext } from '../verbs/context.ts'
+
+/** What every route needs: the verbs' context and the links into the site. */
+export type ApiDeps = { ctx: VerbContext; links: SiteLinks }
+
+export type TypedFastify = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>

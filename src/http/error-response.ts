@@ -1,0 +1,75 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import { DomainError, type ErrorCode, StoreUnavailableError } from '../domain/errors.ts'
+
+/** Seconds an agent should wait before retrying after a 503. */
+export const RETRY_AFTER_UNAVAILABLE_SECONDS = 5
+
+/** The HTTP status of each domain error code. */
+export function statusOf(code: ErrorCode): number {
+  switch (code) {
+    case 'missing_parameter':
+    case 'duplicated_parameter':
+    case 'invalid_parameter':
+    case 'invalid_date':
+    case 'date_in_past':
+    case 'date_beyond_horizon':
+    case 'drop_off_before_pick_up':
+    case 'rental_too_long':
+    case 'incomplete_dates':
+    case 'unknown_depot':
+    case 'unknown_vehicle':
+    case 'unknown_accessory':
+    case 'accessory_not_offered':
+    case 'too_many_accessories':
+    case 'unknown_insurance':
+    case 'insurance_not_offered':
+      return 400
+    case 'vehicle_sold_out':
+    case 'below_minimum_days':
+    case 'depot_closed':
+    case 'route_not_offered':
+    case 'no_rate':
+    case 'not_found':
+      return 404
+    case 'rate_limited':
+      return 429
+    case 'service_unavailable':
+      return 503
+    case 'internal_error':
+      return 500
+    default:
+      return code satisfies never
+  }
+}
+
+/**
+ * The one error handler: domain errors keep their message, a failing store is a 503 with
+ * Retry-After, and anything unexpected is a 500 whose body says nothing of its cause.
+ */
+export function sendError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
+  if (error instanceof DomainError) {
+    const body: { error: string; code: ErrorCode; parameter?: string } = { error: error.message, code: error.code }
+    if (error.parameter) body.parameter = error.parameter
+    reply.code(statusOf(error.code)).send(body)
+    return
+  }
+  if (error instanceof StoreUnavailableError) {
+    request.log.error({ err: error.cause }, 'store unavailable')
+    reply
+      .code(503)
+      .header('Retry-After', String(RETRY_AFTER_UNAVAILABLE_SECONDS))
+      .send({
+        error: `The service is temporarily unavailable; retry in ${RETRY_AFTER_UNAVAILABLE_SECONDS} seconds`,
+        code: 'service_unavailable',
+      })
+    return
+  }
+  const status = 'statusCode' in error ? (error.statusCode ?? 500) : 500
+  if (status >= 400 && status < 500) {
+    // Fastify's own 4xx (a malformed URL, a body on a GET) describe the request, not our internals.
+    reply.code(status).send({ error: error.message, code: status === 404 ? 'not_found' : 'invalid_parameter' })
+    return
+  }
+  request.log.error({ err: error }, 'unexpected error')
+  reply.code(500).send({ error: 'Internal error; the request may be retried', code: 'internal_error' })
+}

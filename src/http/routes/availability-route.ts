@@ -1,0 +1,29 @@
+import Type from 'typebox'
+import { presentVehicle } from '../../presenters/present.ts'
+import { AvailabilityQuery } from '../../schemas/query-parameters.ts'
+import { VehicleSchema } from '../../schemas/vehicle.ts'
+import { findAvailableVehicles } from '../../verbs/find-available-vehicles.ts'
+import type { ApiDeps, TypedFastify } from '../api-deps.ts'
+import { errorResponses } from './error-responses.ts'
+
+export function availabilityRoute(app: TypedFastify, { ctx, links }: ApiDeps): void {
+  app.get(
+    '/vehicles/availability',
+    {
+      schema: {
+        querystring: AvailabilityQuery,
+        response: { 200: Type.Array(VehicleSchema), ...errorResponses.badRequest },
+      },
+    },
+    async (request) => {
+      const { query } = request
+      const { period, vehicles } = await findAvailableVehicles(ctx, {
+        pickUpDepotId: Number(query.pick_up_depot_id),
+        dropOffDepotId: Number(query.drop_off_depot_id),
+        pickUpDate: query.pick_up_date,
+        dropOffDate: query.drop_off_date,
+      })
+      return vehicles.map((vehicle) => presentVehicle(vehicle, period.days, links))
+    },
+  )
+}

@@ -1,0 +1,45 @@
+import Type from 'typebox'
+import { presentAccessory, presentInsurancePlan } from '../../presenters/present.ts'
+import { AccessorySchema } from '../../schemas/accessory.ts'
+import { InsurancePlanSchema } from '../../schemas/insurance-plan.ts'
+import { VehicleOptionsQuery, VehicleParams } from '../../schemas/query-parameters.ts'
+import { listAccessories } from '../../verbs/list-accessories.ts'
+import { listInsurancePlans } from '../../verbs/list-insurance-plans.ts'
+import type { ApiDeps, TypedFastify } from '../api-deps.ts'
+import { errorResponses } from './error-responses.ts'
+
+export function vehicleOptionsRoutes(app: TypedFastify, { ctx }: ApiDeps): void {
+  app.get(
+    '/vehicles/:vehicleId/accessories',
+    {
+      schema: {
+        params: VehicleParams,
+        querystring: VehicleOptionsQuery,
+        response: { 200: Type.Array(AccessorySchema), ...errorResponses.badRequest },
+      },
+    },
+    async (request) =>
+      listAccessories(ctx, {
+        vehicleId: Number(request.params.vehicleId),
+        pickUpDate: request.query.pick_up_date,
+        dropOffDate: request.query.drop_off_date,
+      }).map(presentAccessory),
+  )
+
+  app.get(
+    '/vehicles/:vehicleId/insurance-types',
+    {
+      schema: {
+        params: VehicleParams,
+        querystring: VehicleOptionsQuery,
+        response: { 200: Type.Array(InsurancePlanSchema), ...errorResponses.badRequest },
+      },
+    },
+    async (request) =>
+      listInsurancePlans(ctx, {
+        vehicleId: Number(request.params.vehicleId),
+        pickUpDate: request.query.pick_up_date,
+        dropOffDate: request.query.drop_off_date,
+      }).map(presentInsurancePlan),
+  )
+}

@@ -1,0 +1,45 @@
+import type { FastifySchemaValidationError } from 'fastify/types/schema.js'
+import { DomainError } from '../domain/errors.ts'
+import { EXPECTED } from '../schemas/query-parameters.ts'
+
+const MAX_QUOTED_LENGTH = 40
+
+/**
+ * Turns the first schema failure into a 400 that names the parameter and says what to send.
+ * Ajv runs with `verbose` so that the failing value can be quoted back.
+ */
+export function validationError(errors: FastifySchemaValidationError[]): DomainError {
+  const [first] = errors
+  const failure = first as (FastifySchemaValidationError & { data?: unknown }) | undefined
+  if (!failure) return new DomainError('invalid_parameter', 'The request is not valid')
+  if (failure.keyword === 'required') {
+    const parameter = String((failure.params as { missingProperty: string }).missingProperty)
+    return new DomainError(
+      'missing_parameter',
+      `${parameter} is required; send ${expected(parameter)}`,
+      parameter,
+    )
+  }
+  const parameter = failure.instancePath.split('/')[1] ?? ''
+  if (Array.isArray(failure.data)) {
+    return new DomainError(
+      'duplicated_parameter',
+      `${parameter} was sent ${failure.data.length} times; send it once`,
+      parameter,
+    )
+  }
+  return new DomainError(
+    'invalid_parameter',
+    `${parameter} ${quote(failure.data)} is not valid; send ${expected(parameter)}`,
+    parameter,
+  )
+}
+
+function expected(parameter: string): string {
+  return EXPECTED[parameter] ?? 'a valid value'
+}
+
+function quote(value: unknown): string {
+  const text = String(value)
+  return JSON.stringify(text.length > MAX_QUOTED_LENGTH ? `${text.slice(0, MAX_QUOTED_LENGTH)}...` : text)
+}

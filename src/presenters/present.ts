@@ -1,0 +1,109 @@
+import type { Accessory, Depot, InsurancePlan } from '../domain/catalogue.ts'
+import { gstIncludedIn, toDollars } from '../domain/money.ts'
+import type { Quote } from '../domain/quote.ts'
+import type { AccessoryResponse } from '../schemas/accessory.ts'
+import type { DepotResponse } from '../schemas/depot.ts'
+import type { InsurancePlanResponse } from '../schemas/insurance-plan.ts'
+import type { QuoteResponse } from '../schemas/quote.ts'
+import type { VehicleResponse } from '../schemas/vehicle.ts'
+import type { AvailableVehicle } from '../verbs/find-available-vehicles.ts'
+import type { SiteLinks } from './site-links.ts'
+
+/*
+ * Domain results as the API's JSON shapes. Every door (HTTP, MCP) writes these, and this is the
+ * only place cents become dollars.
+ */
+
+export const QUOTE_NOTE =
+  'All amounts are in NZD dollars, converted from the cents held by the rental system, and include GST (15%).'
+
+export function presentDepot(depot: Depot): DepotResponse {
+  const times = (byDay: Depot['pickupTimes']) => [
+    ...byDay.weekday.map((time) => ({ time, day: 'weekday' as const })),
+    ...byDay.weekend.map((time) => ({ time, day: 'weekend' as const })),
+  ]
+  return {
+    id: depot.id,
+    name: depot.name,
+    pickup_times: times(depot.pickupTimes),
+    drop_off_times: times(depot.dropOffTimes),
+    opening_hours_description: depot.openingHoursDescription,
+  }
+}
+
+export function presentVehicle(
+  { vehicle, terms }: AvailableVehicle,
+  rentalDays: number,
+  links: SiteLinks,
+): VehicleResponse {
+  return {
+    vehicleId: vehicle.id,
+    name: vehicle.name,
+    rentalDailyRate: toDollars(terms.dailyRate),
+    imageUrl: links.vehicleImage(vehicle.image),
+    vehicleClass: vehicle.vehicleClass,
+    rentalDays,
+    rentalFee: toDollars(terms.rentalFee),
+    routeFee: toDollars(terms.routeFee),
+  }
+}
+
+export function presentAccessory(item: Accessory): AccessoryResponse {
+  return {
+    id: item.id,
+    name: item.name,
+    price: toDollars(item.price),
+    per: item.per,
+    maxCharge: item.maxCharge === null ? null : toDollars(item.maxCharge),
+    maxQuantity: item.maxQuantity,
+  }
+}
+
+export function presentInsurancePlan(plan: InsurancePlan): InsurancePlanResponse {
+  return {
+    id: plan.id,
+    name: plan.name,
+    price: toDollars(plan.price),
+    per: plan.per,
+    maxCharge: plan.maxCharge === null ? null : toDollars(plan.maxCharge),
+    excess: toDollars(plan.excess),
+    description: plan.description,
+  }
+}
+
+export function presentQuote(quote: Quote, links: SiteLinks): QuoteResponse {
+  return {
+    quoteId: quote.id,
+    expiresAt: quote.expiresAt,
+    currency: 'NZD',
+    priceBreakdown: {
+      rentalFee: toDollars(quote.rentalFee),
+      routeFee: toDollars(quote.routeFee),
+      accessoriesFee: toDollars(quote.accessoriesFee),
+      insuranceFee: toDollars(quote.insuranceFee),
+      accessories: quote.accessories.map((line) => ({
+        id: line.id,
+        name: line.name,
+        cost: toDollars(line.cost),
+        quantity: line.quantity,
+      })),
+      insurance: quote.insurance && {
+        id: quote.insurance.id,
+        name: quote.insurance.name,
+        cost: toDollars(quote.insurance.cost),
+      },
+    },
+    totalAmount: toDollars(quote.totalAmount),
+    note: QUOTE_NOTE,
+    checkoutUrl: links.checkout(quote),
+    rentalDays: quote.rentalDays,
+    rentalDailyRate: toDollars(quote.dailyRate),
+    gstAmount: toDollars(gstIncludedIn(quote.totalAmount)),
+    vehicleId: quote.vehicleId,
+    vehicleName: quote.vehicleName,
+    pickUpDepotId: quote.pickUpDepotId,
+    dropOffDepotId: quote.dropOffDepotId,
+    pickUpDate: quote.pickUpDate,
+    dropOffDate: quote.dropOffDate,
+  }
+}

@@ -1,0 +1,41 @@
+import { buildApp } from './app.ts'
+import { ConfigError, loadConfig } from './config.ts'
+import { FleetFileError } from './fleet/fleet-file-error.ts'
+import { openServices } from './services.ts'
+
+/** Starts the service: `npm start`. Exits with a message naming the fault when it cannot. */
+async function main(): Promise<void> {
+  const config = loadConfig()
+  const services = await openServices(config)
+  const app = await buildApp({
+    ctx: services.ctx,
+    rateLimiter: services.rateLimiter,
+    siteUrl: config.publicUrl,
+    logger: { level: config.logLevel },
+  })
+  await app.listen({ port: config.port, host: config.host })
+  app.log.info(`Agent API at ${config.publicUrl}/api/agent (data in ${config.dataDir})`)
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info(`${signal}: finishing requests in flight, then stopping`)
+    const deadline = setTimeout(() => process.exit(1), 10_000)
+    deadline.unref()
+    await app.close()
+    await services.close()
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof FleetFileError) {
+    console.error(`Cannot start: ${error.message}`)
+  } else {
+    console.error('Cannot start:', error)
+  }
+  process.exit(1)
+})

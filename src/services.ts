@@ -1,0 +1,54 @@
+import { join } from 'node:path'
+import type { Config } from './config.ts'
+import { todayIn } from './domain/calendar-date.ts'
+import { CatalogueIndex } from './domain/catalogue-index.ts'
+import { readFleetFile } from './fleet/read-fleet-file.ts'
+import { MemoryRateLimiter } from './rate-limit/memory-rate-limiter.ts'
+import type { RateLimiter } from './rate-limit/rate-limiter.ts'
+import { SqliteStore } from './store/sqlite/sqlite-store.ts'
+import type { Store } from './store/store.ts'
+import type { VerbContext } from './verbs/context.ts'
+
+export type Services = { store: Store; ctx: VerbContext; rateLimiter: RateLimiter; close(): Promise<void> }
+
+/**
+ * Opens the store, loads the fleet file into an empty database, and reads the catalogue once.
+ * A bad fleet file throws before anything is written.
+ */
+export async function openServices(config: Config, now: () => Date = () => new Date()): Promise<Services> {
+  const store = SqliteStore.open(join(config.dataDir, 'rental.db'))
+  try {
+    if (!(await store.hasFleet())) {
+      const fleet = await readFleetFile(config.fleetFile, todayIn(config.timeZone, now()))
+      await store.replaceFleet(fleet.catalogue, fleet.bookings)
+    }
+    const catalogue = new CatalogueIndex(await store.loadCatalogue())
+    const ctx: VerbContext = {
+      store,
+      catalogue: () => catalogue,
+      rules: {
+        timeZone: config.timeZone,
+        bookingHorizonDays: config.bookingHorizonDays,
+        maxRentalDays: config.maxRentalDays,
+      },
+      quoteTtlMinutes: config.quoteTtlMinutes,
+      now,
+    }
+    const rateLimiter = new MemoryRateLimiter({
+      limit: config.rateLimitMax,
+      windowSeconds: config.rateLimitWindowSeconds,
+    })
+    return {
+      store,
+      ctx,
+      rateLimiter,
+      async close() {
+        await rateLimiter.close()
+        await store.close()
+      },
+    }
+  } catch (error) {
+    await store.close()
+    throw error
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * Schema versions, applied in order and recorded in `PRAGMA user_version`. Money columns hold
+ * integer cents. `booked_days` keeps, per vehicle, depot and day, how many units are booked, so an
+ * availability check reads at most one row per rental day whatever the number of bookings.
+ */
+export const MIGRATIONS: string[] = [
+  `
+  CREATE TABLE depots (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    active INTEGER NOT NULL,
+    opening_hours TEXT NOT NULL,
+    pickup_times TEXT NOT NULL,
+    drop_off_times TEXT NOT NULL,
+    annual_closures TEXT NOT NULL,
+    closures TEXT NOT NULL
+  ) STRICT;
+  CREATE TABLE vehicles (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    vehicle_class TEXT NOT NULL,
+    image TEXT NOT NULL,
+    minimum_days TEXT NOT NULL,
+    daily_rates_cents TEXT NOT NULL
+  ) STRICT;
+  CREATE TABLE vehicle_units (
+    vehicle_id INTEGER NOT NULL REFERENCES vehicles (id),
+    depot_id INTEGER NOT NULL REFERENCES depots (id),
+    units INTEGER NOT NULL CHECK (units >= 0),
+    PRIMARY KEY (vehicle_id, depot_id)
+  ) STRICT, WITHOUT ROWID;
+  CREATE TABLE seasons (
+    id TEXT PRIMARY KEY,
+    position INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    periods TEXT NOT NULL
+  ) STRICT;
+  CREATE TABLE rate_bands (
+    position INTEGER PRIMARY KEY,
+    min_days INTEGER NOT NULL,
+    max_days INTEGER
+  ) STRICT;
+  CREATE TABLE routes (
+    from_depot_id INTEGER NOT NULL REFERENCES depots (id),
+    to_depot_id INTEGER NOT NULL REFERENCES depots (id),
+    fee_cents INTEGER NOT NULL CHECK (fee_cents >= 0),
+    PRIMARY KEY (from_depot_id, to_depot_id)
+  ) STRICT, WITHOUT ROWID;
+  CREATE TABLE accessories (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    price_cents INTEGER NOT NULL CHECK (price_cents >= 0),
+    per TEXT NOT NULL CHECK (per IN ('day', 'rental')),
+    max_charge_cents INTEGER,
+    max_quantity INTEGER NOT NULL,
+    vehicle_classes TEXT,
+    months TEXT
+  ) STRICT;
+  CREATE TABLE insurance_plans (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    description TEXT NOT NULL,
+    price_cents INTEGER NOT NULL CHECK (price_cents >= 0),
+    per TEXT NOT NULL CHECK (per IN ('day', 'rental')),
+    max_charge_cents INTEGER,
+    excess_cents INTEGER NOT NULL,
+    vehicle_classes TEXT
+  ) STRICT;
+  CREATE TABLE bookings (
+    id INTEGER PRIMARY KEY,
+    reference TEXT NOT NULL UNIQUE,
+    vehicle_id INTEGER NOT NULL REFERENCES vehicles (id),
+    pick_up_depot_id INTEGER NOT NULL REFERENCES depots (id),
+    drop_off_depot_id INTEGER NOT NULL REFERENCES depots (id),
+    pick_up_date TEXT NOT NULL,
+    drop_off_date TEXT NOT NULL
+  ) STRICT;
+  CREATE TABLE booked_days (
+    depot_id INTEGER NOT NULL,
+    vehicle_id INTEGER NOT NULL,
+    day TEXT NOT NULL,
+    units_booked INTEGER NOT NULL CHECK (units_booked >= 0),
+    PRIMARY KEY (depot_id, vehicle_id, day)
+  ) STRICT, WITHOUT ROWID;
+  CREATE TABLE quotes (
+    id TEXT PRIMARY KEY,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    quote TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX quotes_by_expiry ON quotes (expires_at);
+  `,
+]

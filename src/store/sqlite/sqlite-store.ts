@@ -1,0 +1,253 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { type CalendarDate, eachDate } from '../../domain/calendar-date.ts'
+import type { Booking, Catalogue } from '../../domain/catalogue.ts'
+import { StoreUnavailableError } from '../../domain/errors.ts'
+import type { Quote } from '../../domain/quote.ts'
+import type { BookedUnitsQuery, Store } from '../store.ts'
+import { MIGRATIONS } from './migrations.ts'
+
+/** Expired quotes are deleted once in this many saves, a day after they expire. */
+const QUOTE_SWEEP_EVERY = 500
+const QUOTE_KEEP_AFTER_EXPIRY_MS = 86_400_000
+
+type Row = Record<string, unknown>
+
+/**
+ * The embedded store: one SQLite file through Node's built-in `node:sqlite`, in WAL mode with
+ * full sync so that a confirmed write survives a crash. Calls are synchronous underneath; the
+ * interface is async so that a networked database fits behind it.
+ */
+export class SqliteStore implements Store {
+  private readonly db: DatabaseSync
+  private quotesSaved = 0
+
+  private constructor(db: DatabaseSync) {
+    this.db = db
+  }
+
+  /** Opens (creating when needed) the database file and brings its schema up to date. */
+  static open(file: string): SqliteStore {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+    const db = new DatabaseSync(file)
+    db.exec(`
+      PRAGMA journal_mode = WAL;
+      PRAGMA synchronous = FULL;
+      PRAGMA busy_timeout = 5000;
+      PRAGMA foreign_keys = ON;
+    `)
+    migrate(db)
+    return new SqliteStore(db)
+  }
+
+  async hasFleet(): Promise<boolean> {
+    return this.guard(() => this.db.prepare('SELECT 1 FROM depots LIMIT 1').get() !== undefined)
+  }
+
+  async replaceFleet(catalogue: Catalogue, bookings: Booking[]): Promise<void> {
+    this.guard(() => this.transaction(() => writeFleet(this.db, catalogue, bookings)))
+  }
+
+  async loadCatalogue(): Promise<Catalogue> {
+    return this.guard(() => readCatalogue(this.db))
+  }
+
+  async bookedUnits(query: BookedUnitsQuery): Promise<Map<number, number>> {
+    return this.guard(() => {
+      const rows = this.db
+        .prepare(
+          `SELECT vehicle_id, max(units_booked) AS booked FROM booked_days
+           WHERE depot_id = ? AND vehicle_id IN (SELECT value FROM json_each(?)) AND day BETWEEN ? AND ?
+           GROUP BY vehicle_id`,
+        )
+        .all(query.depotId, JSON.stringify(query.vehicleIds), query.from, query.to) as Row[]
+      return new Map(rows.map((row) => [row.vehicle_id as number, row.booked as number]))
+    })
+  }
+
+  async saveQuote(quote: Quote): Promise<void> {
+    this.guard(() => {
+      this.db
+        .prepare('INSERT INTO quotes (id, created_at, expires_at, quote) VALUES (?, ?, ?, ?)')
+        .run(quote.id, quote.createdAt, quote.expiresAt, JSON.stringify(quote))
+      this.quotesSaved++
+      if (this.quotesSaved % QUOTE_SWEEP_EVERY === 0) {
+        const cutoff = new Date(Date.parse(quote.createdAt) - QUOTE_KEEP_AFTER_EXPIRY_MS)
+        this.db.prepare('DELETE FROM quotes WHERE expires_at < ?').run(cutoff.toISOString())
+      }
+    })
+  }
+
+  async findQuote(id: string): Promise<Quote | undefined> {
+    return this.guard(() => {
+      const row = this.db.prepare('SELECT quote FROM quotes WHERE id = ?').get(id) as Row | undefined
+      return row ? (JSON.parse(row.quote as string) as Quote) : undefined
+    })
+  }
+
+  async close(): Promise<void> {
+    if (this.db.isOpen) this.db.close()
+  }
+
+  /** Runs a read or write, turning any driver failure into a StoreUnavailableError. */
+  private guard<T>(work: () => T): T {
+    try {
+      return work()
+    } catch (error) {
+      throw new StoreUnavailableError(error)
+    }
+  }
+
+  /** BEGIN IMMEDIATE takes the write lock first, so a read-then-write cannot interleave. */
+  private transaction<T>(work: () => T): T {
+    this.db.exec('BEGIN IMMEDIATE')
+    try {
+      const result = work()
+      this.db.exec('COMMIT')
+      return result
+    } catch (error) {
+      if (this.db.isTransaction) this.db.exec('ROLLBACK')
+      throw error
+    }
+  }
+}
+
+function migrate(db: DatabaseSync): void {
+  const { user_version: version } = db.prepare('PRAGMA user_version').get() as { user_version: number }
+  for (let next = version; next < MIGRATIONS.length; next++) {
+    db.exec('BEGIN IMMEDIATE')
+    try {
+      db.exec(MIGRATIONS[next] as string)
+      db.exec(`PRAGMA user_version = ${next + 1}`)
+      db.exec('COMMIT')
+    } catch (error) {
+      db.exec('ROLLBACK')
+      throw error
+    }
+  }
+}
+
+const json = (value: unknown) => JSON.stringify(value)
+
+function writeFleet(db: DatabaseSync, catalogue: Catalogue, bookings: Booking[]): void {
+  for (const table of [
+    'booked_days',
+    'bookings',
+    'vehicle_units',
+    'routes',
+    'vehicles',
+    'depots',
+    'seasons',
+    'rate_bands',
+    'accessories',
+    'insurance_plans',
+  ]) {
+    db.exec(`DELETE FROM ${table}`)
+  }
+  const insertDepot = db.prepare('INSERT INTO depots VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+  for (const d of catalogue.depots) {
+    insertDepot.run(d.id, d.name, d.active ? 1 : 0, d.openingHoursDescription, json(d.pickupTimes), json(d.dropOffTimes), json(d.annualClosures), json(d.closures))
+  }
+  const insertVehicle = db.prepare('INSERT INTO vehicles VALUES (?, ?, ?, ?, ?, ?)')
+  const insertUnits = db.prepare('INSERT INTO vehicle_units VALUES (?, ?, ?)')
+  for (const v of catalogue.vehicles) {
+    insertVehicle.run(v.id, v.name, v.vehicleClass, v.image, json(v.minimumDays), json(v.dailyRates))
+    for (const [depotId, units] of Object.entries(v.unitsByDepot)) insertUnits.run(v.id, Number(depotId), units)
+  }
+  const insertSeason = db.prepare('INSERT INTO seasons VALUES (?, ?, ?, ?)')
+  catalogue.seasons.forEach((s, position) => insertSeason.run(s.id, position, s.name, json(s.periods)))
+  const insertBand = db.prepare('INSERT INTO rate_bands VALUES (?, ?, ?)')
+  catalogue.rateBands.forEach((b, position) => insertBand.run(position, b.minDays, b.maxDays))
+  const insertRoute = db.prepare('INSERT INTO routes VALUES (?, ?, ?)')
+  for (const r of catalogue.routes) insertRoute.run(r.fromDepotId, r.toDepotId, r.fee)
+  const insertAccessory = db.prepare('INSERT INTO accessories VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+  for (const a of catalogue.accessories) {
+    insertAccessory.run(a.id, a.name, a.price, a.per, a.maxCharge, a.maxQuantity, nullableJson(a.vehicleClasses), nullableJson(a.months))
+  }
+  const insertPlan = db.prepare('INSERT INTO insurance_plans VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+  for (const p of catalogue.insurancePlans) {
+    insertPlan.run(p.id, p.name, p.description, p.price, p.per, p.maxCharge, p.excess, nullableJson(p.vehicleClasses))
+  }
+  const insertBooking = db.prepare(
+    'INSERT INTO bookings (reference, vehicle_id, pick_up_depot_id, drop_off_depot_id, pick_up_date, drop_off_date) VALUES (?, ?, ?, ?, ?, ?)',
+  )
+  const bookDay = db.prepare(
+    `INSERT INTO booked_days VALUES (?, ?, ?, 1)
+     ON CONFLICT (depot_id, vehicle_id, day) DO UPDATE SET units_booked = units_booked + 1`,
+  )
+  for (const b of bookings) {
+    insertBooking.run(b.reference, b.vehicleId, b.pickUpDepotId, b.dropOffDepotId, b.pickUpDate, b.dropOffDate)
+    for (const day of eachDate(b.pickUpDate, b.dropOffDate)) bookDay.run(b.pickUpDepotId, b.vehicleId, day)
+  }
+}
+
+function nullableJson(value: unknown): string | null {
+  return value === null ? null : json(value)
+}
+
+function parseJson<T>(value: unknown): T {
+  return JSON.parse(value as string) as T
+}
+
+function readCatalogue(db: DatabaseSync): Catalogue {
+  const all = (sql: string) => db.prepare(sql).all() as Row[]
+  const units = all('SELECT vehicle_id, depot_id, units FROM vehicle_units')
+  return {
+    depots: all('SELECT * FROM depots ORDER BY id').map((r) => ({
+      id: r.id as number,
+      name: r.name as string,
+      active: r.active === 1,
+      openingHoursDescription: r.opening_hours as string,
+      pickupTimes: parseJson(r.pickup_times),
+      dropOffTimes: parseJson(r.drop_off_times),
+      annualClosures: parseJson(r.annual_closures),
+      closures: parseJson<CalendarDate[]>(r.closures),
+    })),
+    vehicles: all('SELECT * FROM vehicles ORDER BY id').map((r) => ({
+      id: r.id as number,
+      name: r.name as string,
+      vehicleClass: r.vehicle_class as string,
+      image: r.image as string,
+      unitsByDepot: Object.fromEntries(
+        units.filter((u) => u.vehicle_id === r.id).map((u) => [u.depot_id as number, u.units as number]),
+      ),
+      minimumDays: parseJson(r.minimum_days),
+      dailyRates: parseJson(r.daily_rates_cents),
+    })),
+    seasons: all('SELECT * FROM seasons ORDER BY position').map((r) => ({
+      id: r.id as string,
+      name: r.name as string,
+      periods: parseJson(r.periods),
+    })),
+    rateBands: all('SELECT * FROM rate_bands ORDER BY position').map((r) => ({
+      minDays: r.min_days as number,
+      maxDays: r.max_days as number | null,
+    })),
+    routes: all('SELECT * FROM routes').map((r) => ({
+      fromDepotId: r.from_depot_id as number,
+      toDepotId: r.to_depot_id as number,
+      fee: r.fee_cents as number,
+    })),
+    accessories: all('SELECT * FROM accessories ORDER BY id').map((r) => ({
+      id: r.id as number,
+      name: r.name as string,
+      price: r.price_cents as number,
+      per: r.per as 'day' | 'rental',
+      maxCharge: r.max_charge_cents as number | null,
+      maxQuantity: r.max_quantity as number,
+      vehicleClasses: r.vehicle_classes === null ? null : parseJson(r.vehicle_classes),
+      months: r.months === null ? null : parseJson(r.months),
+    })),
+    insurancePlans: all('SELECT * FROM insurance_plans ORDER BY id').map((r) => ({
+      id: r.id as number,
+      name: r.name as string,
+      description: r.description as string,
+      price: r.price_cents as number,
+      per: r.per as 'day' | 'rental',
+      maxCharge: r.max_charge_cents as number | null,
+      excess: r.excess_cents as number,
+      vehicleClasses: r.vehicle_classes === null ? null : parseJson(r.vehicle_classes),
+    })),
+  }
+}

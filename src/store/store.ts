@@ -1,0 +1,30 @@
+import type { CalendarDate } from '../domain/calendar-date.ts'
+import type { Booking, Catalogue } from '../domain/catalogue.ts'
+import type { Quote } from '../domain/quote.ts'
+
+/**
+ * Everything the verbs read or write, and nothing more. Each database is an adapter behind it;
+ * adapters turn every driver failure into a StoreUnavailableError so that no driver text leaks.
+ */
+export interface Store {
+  /** True once a fleet has been loaded. */
+  hasFleet(): Promise<boolean>
+  /** Replaces the whole catalogue and its bookings in one transaction. */
+  replaceFleet(catalogue: Catalogue, bookings: Booking[]): Promise<void>
+  loadCatalogue(): Promise<Catalogue>
+  /**
+   * For each vehicle, the most units booked at the depot on any one day from `from` to `to`
+   * (both included). Vehicles with no booking in the range are absent.
+   */
+  bookedUnits(query: BookedUnitsQuery): Promise<Map<number, number>>
+  saveQuote(quote: Quote): Promise<void>
+  findQuote(id: string): Promise<Quote | undefined>
+  close(): Promise<void>
+}
+
+export type BookedUnitsQuery = {
+  depotId: number
+  vehicleIds: number[]
+  from: CalendarDate
+  to: CalendarDate
+}

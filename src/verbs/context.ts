@@ -1,0 +1,13 @@
+import type { CatalogueIndex } from '../domain/catalogue-index.ts'
+import type { RentalRules } from '../domain/rental-period.ts'
+import type { Store } from '../store/store.ts'
+
+/** What every verb may use: the store, the cached catalogue, the rules and the clock. */
+export type VerbContext = {
+  store: Store
+  /** The catalogue as last loaded; a fleet import replaces it. */
+  catalogue(): CatalogueIndex
+  rules: RentalRules
+  quoteTtlMinutes: number
+  now(): Date
+}

@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto'
+import { parseAccessorySelection } from '../domain/accessory-selection.ts'
+import { assessVehicle } from '../domain/availability.ts'
+import type { CatalogueIndex } from '../domain/catalogue-index.ts'
+import type { InsurancePlan, Vehicle } from '../domain/catalogue.ts'
+import { DomainError, invalid } from '../domain/errors.ts'
+import { chargeFor } from '../domain/pricing.ts'
+import type { Quote } from '../domain/quote.ts'
+import type { VerbContext } from './context.ts'
+import { type RentalSearch, resolveRentalRequest } from './rental-request.ts'
+import { knownVehicle } from './vehicle-options.ts'
+
+export type QuoteRequest = RentalSearch & {
+  vehicleId: number
+  /** Comma-separated accessory ids as sent; an id given twice is a quantity of two. */
+  accessoryIds?: string | undefined
+  insuranceId?: number | undefined
+}
+
+const MS_PER_MINUTE = 60_000
+
+/**
+ * Prices the vehicle with its options for the request and stores the quote. Invalid input is a
+ * DomainError with an invalid-request code; a vehicle that cannot be rented one with an
+ * unavailable code saying why.
+ */
+export async function priceQuote(ctx: VerbContext, request: QuoteRequest): Promise<Quote> {
+  const index = ctx.catalogue()
+  const rental = resolveRentalRequest(ctx, request)
+  const vehicle = knownVehicle(index, 'vehicle_id', request.vehicleId)
+  const { period } = rental
+  const selection = parseAccessorySelection(
+    index,
+    request.accessoryIds,
+    vehicle,
+    period.pickUpDate,
+  )
+  const plan =
+    request.insuranceId === undefined ? undefined : offeredPlan(index, vehicle, request.insuranceId)
+
+  const booked = await ctx.store.bookedUnits({
+    depotId: rental.pickUpDepot.id,
+    vehicleIds: [vehicle.id],
+    from: period.pickUpDate,
+    to: period.dropOffDate,
+  })
+  const assessment = assessVehicle(index, vehicle, rental, booked.get(vehicle.id) ?? 0)
+  if (!assessment.available) {
+    throw new DomainError(
+      assessment.code,
+      `${assessment.reason}; GET /vehicles/availability lists what can be rented`,
+    )
+  }
+
+  const { dailyRate, rentalFee, routeFee } = assessment.terms
+  const accessories = selection.map(({ accessory, quantity }) => ({
+    id: accessory.id,
+    name: accessory.name,
+    quantity,
+    cost: chargeFor(accessory, period.days, quantity),
+  }))
+  const insurance = plan
+    ? { id: plan.id, name: plan.name, cost: chargeFor(plan, period.days, 1) }
+    : null
+  const accessoriesFee = accessories.reduce((sum, line) => sum + line.cost, 0)
+  const insuranceFee = insurance?.cost ?? 0
+  const now = ctx.now()
+  const quote: Quote = {
+    id: newQuoteId(),
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + ctx.quoteTtlMinutes * MS_PER_MINUTE).toISOString(),
+    vehicleId: vehicle.id,
+    vehicleName: vehicle.name,
+    pickUpDepotId: rental.pickUpDepot.id,
+    dropOffDepotId: rental.dropOffDepot.id,
+    pickUpDate: period.pickUpDate,
+    dropOffDate: period.dropOffDate,
+    rentalDays: period.days,
+    dailyRate,
+    rentalFee,
+    routeFee,
+    accessories,
+    insurance,
+    accessoriesFee,
+    insuranceFee,
+    totalAmount: rentalFee + routeFee + accessoriesFee + insuranceFee,
+  }
+  await ctx.store.saveQuote(quote)
+  return quote
+}
+
+function offeredPlan(index: CatalogueIndex, vehicle: Vehicle, id: number): InsurancePlan {
+  const plan = index.insurancePlan(id)
+  if (!plan) {
+    throw invalid(
+      'unknown_insurance',
+      'insurance_id',
+      `insurance_id ${id} is not an insurance plan; GET /vehicles/${vehicle.id}/insurance-types lists the plans for this vehicle`,
+    )
+  }
+  if (!index.insurancePlansFor(vehicle).includes(plan)) {
+    throw invalid(
+      'insurance_not_offered',
+      'insurance_id',
+      `insurance_id ${id} (${plan.name}) is not offered for ${vehicle.name}; GET /vehicles/${vehicle.id}/insurance-types lists the plans for this vehicle`,
+    )
+  }
+  return plan
+}
+
+/** 144 random bits: opaque and unguessable. */
+function newQuoteId(): string {
+  return `q_${randomBytes(18).toString('base64url')}`
+}

@@ -1,0 +1,35 @@
+import type { RentalRequest } from '../domain/availability.ts'
+import type { CatalogueIndex } from '../domain/catalogue-index.ts'
+import type { Depot } from '../domain/catalogue.ts'
+import { invalid } from '../domain/errors.ts'
+import { parseRentalPeriod } from '../domain/rental-period.ts'
+import type { VerbContext } from './context.ts'
+
+/** The four search parameters every rental starts from, as sent. */
+export type RentalSearch = {
+  pickUpDepotId: number
+  dropOffDepotId: number
+  pickUpDate: string
+  dropOffDate: string
+}
+
+/** Validates the dates and depots of a search against the rules and the catalogue. */
+export function resolveRentalRequest(ctx: VerbContext, search: RentalSearch): RentalRequest {
+  const index = ctx.catalogue()
+  const pickUpDepot = activeDepot(index, 'pick_up_depot_id', search.pickUpDepotId)
+  const dropOffDepot = activeDepot(index, 'drop_off_depot_id', search.dropOffDepotId)
+  const period = parseRentalPeriod(search, ctx.rules, ctx.now())
+  return { pickUpDepot, dropOffDepot, period }
+}
+
+function activeDepot(index: CatalogueIndex, parameter: string, id: number): Depot {
+  const depot = index.activeDepot(id)
+  if (!depot) {
+    throw invalid(
+      'unknown_depot',
+      parameter,
+      `${parameter} ${id} is not a depot; GET /depots lists the valid ids`,
+    )
+  }
+  return depot
+}
