@@ -15,8 +15,12 @@ export type Services = { store: Store; ctx: VerbContext; rateLimiter: RateLimite
  * Opens the store, loads the fleet file into an empty database, and reads the catalogue once.
  * A bad fleet file throws before anything is written.
  */
-export async function openServices(config: Config, now: () => Date = () => new Date()): Promise<Services> {
-  const store = SqliteStore.open(join(config.dataDir, 'rental.db'))
+export async function openServices(
+  config: Config,
+  options: { now?: () => Date; databaseFile?: string } = {},
+): Promise<Services> {
+  const now = options.now ?? (() => new Date())
+  const store = SqliteStore.open(options.databaseFile ?? join(config.dataDir, 'rental.db'))
   try {
     if (!(await store.hasFleet())) {
       const fleet = await readFleetFile(config.fleetFile, todayIn(config.timeZone, now()))

@@ -1,0 +1,43 @@
+import { resolve } from 'node:path'
+import { buildApp } from '../../src/app.ts'
+import { DEMO_FLEET_FILE, loadConfig } from '../../src/config.ts'
+import { openServices } from '../../src/services.ts'
+
+export const RULES_FLEET_FILE = resolve(import.meta.dirname, '../fixtures/rules-fleet.yaml')
+export { DEMO_FLEET_FILE }
+
+/** 2027-01-10 13:00 in Auckland, a Sunday in the high season. */
+export const FIXED_NOW = new Date('2027-01-10T00:00:00Z')
+export const SITE_URL = 'https://rentals.example.com'
+
+export type TestAppOptions = {
+  /** Fleet file loaded into the fresh database; the rules fleet by default. */
+  fleetFile?: string
+  now?: Date
+  /** Extra environment, as the service would read it (RATE_LIMIT_MAX, QUOTE_TTL_MINUTES, ...). */
+  env?: NodeJS.ProcessEnv
+}
+
+/**
+ * The whole service in-process, wired as `npm start` wires it, over a real SQLite database in
+ * memory loaded with a fleet file, and with a fixed clock.
+ */
+export async function buildTestApp(options: TestAppOptions = {}) {
+  const config = loadConfig({
+    PUBLIC_URL: SITE_URL,
+    FLEET_FILE: options.fleetFile ?? RULES_FLEET_FILE,
+    ...options.env,
+  })
+  const now = options.now ?? FIXED_NOW
+  const services = await openServices(config, { now: () => now, databaseFile: ':memory:' })
+  const app = await buildApp({ ctx: services.ctx, rateLimiter: services.rateLimiter, siteUrl: config.publicUrl })
+  return {
+    app,
+    store: services.store,
+    ctx: services.ctx,
+    async close() {
+      await app.close()
+      await services.close()
+    },
+  }
+}
