@@ -37,10 +37,17 @@ export async function buildApp(deps: AppDeps) {
 
   app.setErrorHandler(sendError)
   app.setNotFoundHandler(async (request) => {
-    throw new DomainError('not_found', `${request.method} ${request.url.split('?')[0]} is not a page of this site`)
+    throw new DomainError(
+      'not_found',
+      `${request.method} ${request.url.split('?')[0]} is not a page of this site`,
+    )
   })
 
-  await app.register(fastifyStatic, { root: resolve(PUBLIC_DIR, 'images'), prefix: '/images/', maxAge: '1d' })
+  await app.register(fastifyStatic, {
+    root: resolve(PUBLIC_DIR, 'images'),
+    prefix: '/images/',
+    maxAge: '1d',
+  })
   await app.register(
     agentApi({ ctx: deps.ctx, links: new SiteLinks(deps.siteUrl), rateLimiter: deps.rateLimiter }),
     { prefix: API_PREFIX },

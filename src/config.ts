@@ -34,7 +34,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer(env, 'PORT', 3000, 1, 65535)
   const timeZone = env.TIME_ZONE || 'Pacific/Auckland'
   if (!isTimeZone(timeZone)) {
-    throw new ConfigError('TIME_ZONE', `must be an IANA time zone such as Pacific/Auckland; got "${timeZone}"`)
+    throw new ConfigError(
+      'TIME_ZONE',
+      `must be an IANA time zone such as Pacific/Auckland; got "${timeZone}"`,
+    )
   }
   const logLevel = env.LOG_LEVEL || 'info'
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -56,7 +59,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 }
 
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+function integer(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   const text = env[name]
   if (text === undefined || text === '') return fallback
   if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
@@ -70,7 +79,10 @@ function publicUrl(text: string): string {
   try {
     url = new URL(text)
   } catch {
-    throw new ConfigError('PUBLIC_URL', `must be an absolute http(s) URL such as https://rentals.example.com; got "${text}"`)
+    throw new ConfigError(
+      'PUBLIC_URL',
+      `must be an absolute http(s) URL such as https://rentals.example.com; got "${text}"`,
+    )
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ConfigError('PUBLIC_URL', `must start with http:// or https://; got "${text}"`)

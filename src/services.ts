@@ -9,7 +9,12 @@ import { SqliteStore } from './store/sqlite/sqlite-store.ts'
 import type { Store } from './store/store.ts'
 import type { VerbContext } from './verbs/context.ts'
 
-export type Services = { store: Store; ctx: VerbContext; rateLimiter: RateLimiter; close(): Promise<void> }
+export type Services = {
+  store: Store
+  ctx: VerbContext
+  rateLimiter: RateLimiter
+  close(): Promise<void>
+}
 
 /**
  * Opens the store, loads the fleet file into an empty database, and reads the catalogue once.

@@ -1,6 +1,6 @@
-import type { CatalogueIndex } from './catalogue-index.ts'
-import type { Accessory, Vehicle } from './catalogue.ts'
 import type { CalendarDate } from './calendar-date.ts'
+import type { Accessory, Vehicle } from './catalogue.ts'
+import type { CatalogueIndex } from './catalogue-index.ts'
 import { invalid } from './errors.ts'
 import { ID_PATTERN } from './ids.ts'
 

@@ -1,6 +1,6 @@
+import type { Depot, Vehicle } from './catalogue.ts'
 import type { CatalogueIndex } from './catalogue-index.ts'
 import { depotClosure } from './catalogue-index.ts'
-import type { Depot, Vehicle } from './catalogue.ts'
 import type { UnavailableCode } from './errors.ts'
 import type { Cents } from './money.ts'
 import { rentalFeeFor } from './pricing.ts'

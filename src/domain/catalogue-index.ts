@@ -1,4 +1,10 @@
-import { type CalendarDate, dayTypeOf, type MonthDay, monthDayOf, monthOf } from './calendar-date.ts'
+import {
+  type CalendarDate,
+  dayTypeOf,
+  type MonthDay,
+  monthDayOf,
+  monthOf,
+} from './calendar-date.ts'
 import type {
   Accessory,
   Catalogue,

@@ -1,4 +1,9 @@
-import { type CalendarDate, eachDate, isMonthDay, parseCalendarDate } from '../domain/calendar-date.ts'
+import {
+  type CalendarDate,
+  eachDate,
+  isMonthDay,
+  parseCalendarDate,
+} from '../domain/calendar-date.ts'
 import { seasonContains } from '../domain/catalogue-index.ts'
 import type { FleetFile } from './fleet-file-schema.ts'
 
@@ -26,8 +31,20 @@ export function checkFleet(
     reportDuplicates<{ id: number }>(fleet[key], (item) => item.id, key, 'id', report)
   }
   reportDuplicates(fleet.seasons, (season) => season.id, 'seasons', 'id', report)
-  reportDuplicates(fleet.bookings ?? [], (booking) => booking.reference, 'bookings', 'reference', report)
-  reportDuplicates(fleet.routes, (route) => `${route.from} to ${route.to}`, 'routes', 'route', report)
+  reportDuplicates(
+    fleet.bookings ?? [],
+    (booking) => booking.reference,
+    'bookings',
+    'reference',
+    report,
+  )
+  reportDuplicates(
+    fleet.routes,
+    (route) => `${route.from} to ${route.to}`,
+    'routes',
+    'route',
+    report,
+  )
 
   checkRateBands(fleet, report)
   checkSeasons(fleet, report)
@@ -38,35 +55,46 @@ export function checkFleet(
 
   fleet.depots.forEach((depot, i) => {
     depot.annual_closures?.forEach((day, j) => {
-      if (!isMonthDay(day)) report(['depots', i, 'annual_closures', j], `${day} is not a day of the year (MM-DD)`)
+      if (!isMonthDay(day))
+        report(['depots', i, 'annual_closures', j], `${day} is not a day of the year (MM-DD)`)
     })
     depot.closures?.forEach((date, j) => {
-      if (!parseCalendarDate(date)) report(['depots', i, 'closures', j], `${date} is not a calendar date`)
+      if (!parseCalendarDate(date))
+        report(['depots', i, 'closures', j], `${date} is not a calendar date`)
     })
   })
 
   fleet.vehicles.forEach((vehicle, i) => {
     for (const depotId of Object.keys(vehicle.units)) {
-      if (!depotIds.has(Number(depotId))) report(['vehicles', i, 'units', depotId], `depot ${depotId} is not in depots`)
+      if (!depotIds.has(Number(depotId)))
+        report(['vehicles', i, 'units', depotId], `depot ${depotId} is not in depots`)
     }
     for (const seasonId of Object.keys(vehicle.minimum_days ?? {})) {
-      if (!seasonIds.has(seasonId)) report(['vehicles', i, 'minimum_days', seasonId], `season ${seasonId} is not in seasons`)
+      if (!seasonIds.has(seasonId))
+        report(['vehicles', i, 'minimum_days', seasonId], `season ${seasonId} is not in seasons`)
     }
     for (const [seasonId, rates] of Object.entries(vehicle.daily_rates)) {
       const path = ['vehicles', i, 'daily_rates', seasonId]
       if (!seasonIds.has(seasonId)) report(path, `season ${seasonId} is not in seasons`)
       if (rates.length !== fleet.rate_bands.length) {
-        report(path, `has ${rates.length} rates; give one per rate band (${fleet.rate_bands.length})`)
+        report(
+          path,
+          `has ${rates.length} rates; give one per rate band (${fleet.rate_bands.length})`,
+        )
       }
-      rates.forEach((rate, j) => checkCents([...path, j], rate, report))
+      rates.forEach((rate, j) => {
+        checkCents([...path, j], rate, report)
+      })
     }
   })
 
   fleet.routes.forEach((route, i) => {
     for (const end of ['from', 'to'] as const) {
-      if (!depotIds.has(route[end])) report(['routes', i, end], `depot ${route[end]} is not in depots`)
+      if (!depotIds.has(route[end]))
+        report(['routes', i, end], `depot ${route[end]} is not in depots`)
     }
-    if (route.from === route.to) report(['routes', i], 'a return to the same depot is always offered at no fee; leave it out')
+    if (route.from === route.to)
+      report(['routes', i], 'a return to the same depot is always offered at no fee; leave it out')
     checkCents(['routes', i, 'fee'], route.fee, report)
   })
 
@@ -75,11 +103,14 @@ export function checkFleet(
       checkCents([key, i, 'price'], item.price, report)
       if (item.max_charge !== undefined) checkCents([key, i, 'max_charge'], item.max_charge, report)
       item.vehicle_classes?.forEach((name, j) => {
-        if (!classes.has(name)) report([key, i, 'vehicle_classes', j], `no vehicle has class ${name}`)
+        if (!classes.has(name))
+          report([key, i, 'vehicle_classes', j], `no vehicle has class ${name}`)
       })
     })
   }
-  fleet.insurance_plans.forEach((plan, i) => checkCents(['insurance_plans', i, 'excess'], plan.excess, report))
+  fleet.insurance_plans.forEach((plan, i) => {
+    checkCents(['insurance_plans', i, 'excess'], plan.excess, report)
+  })
 
   checkBookings(fleet, depotIds, resolveDate, report)
   return problems
@@ -106,34 +137,52 @@ function checkCents(
   dollars: number,
   report: (path: (string | number)[], message: string) => void,
 ): void {
-  if (dollarsToCents(dollars) === undefined) report(path, `${dollars} has a fraction of a cent; use at most two decimals`)
+  if (dollarsToCents(dollars) === undefined)
+    report(path, `${dollars} has a fraction of a cent; use at most two decimals`)
 }
 
-function checkRateBands(fleet: FleetFile, report: (path: (string | number)[], message: string) => void): void {
+function checkRateBands(
+  fleet: FleetFile,
+  report: (path: (string | number)[], message: string) => void,
+): void {
   let expectedMin = 1
   fleet.rate_bands.forEach((band, i) => {
     if (band.min_days !== expectedMin) {
-      report(['rate_bands', i, 'min_days'], `must be ${expectedMin} so that bands leave no gap and do not overlap`)
+      report(
+        ['rate_bands', i, 'min_days'],
+        `must be ${expectedMin} so that bands leave no gap and do not overlap`,
+      )
     }
     const last = i === fleet.rate_bands.length - 1
     if (band.max_days === undefined) {
       if (!last) report(['rate_bands', i], 'only the last band may leave out max_days')
       return
     }
-    if (band.max_days < band.min_days) report(['rate_bands', i, 'max_days'], 'must not be below min_days')
+    if (band.max_days < band.min_days)
+      report(['rate_bands', i, 'max_days'], 'must not be below min_days')
     expectedMin = band.max_days + 1
   })
 }
 
-function checkSeasons(fleet: FleetFile, report: (path: (string | number)[], message: string) => void): void {
-  const seasons = fleet.seasons.map((season) => ({ id: season.id, name: season.name, periods: season.periods }))
+function checkSeasons(
+  fleet: FleetFile,
+  report: (path: (string | number)[], message: string) => void,
+): void {
+  const seasons = fleet.seasons.map((season) => ({
+    id: season.id,
+    name: season.name,
+    periods: season.periods,
+  }))
   let periodsValid = true
   fleet.seasons.forEach((season, i) => {
     season.periods.forEach((period, j) => {
       for (const end of ['from', 'to'] as const) {
         if (!isMonthDay(period[end])) {
           periodsValid = false
-          report(['seasons', i, 'periods', j, end], `${period[end]} is not a day of the year (MM-DD)`)
+          report(
+            ['seasons', i, 'periods', j, end],
+            `${period[end]} is not a day of the year (MM-DD)`,
+          )
         }
       }
     })
@@ -163,14 +212,18 @@ function checkBookings(
   const bookedPerDay = new Map<string, number>()
   ;(fleet.bookings ?? []).forEach((booking, i) => {
     const vehicle = vehicles.get(booking.vehicle)
-    if (!vehicle) report(['bookings', i, 'vehicle'], `vehicle ${booking.vehicle} is not in vehicles`)
+    if (!vehicle)
+      report(['bookings', i, 'vehicle'], `vehicle ${booking.vehicle} is not in vehicles`)
     for (const end of ['pick_up_depot', 'drop_off_depot'] as const) {
-      if (!depotIds.has(booking[end])) report(['bookings', i, end], `depot ${booking[end]} is not in depots`)
+      if (!depotIds.has(booking[end]))
+        report(['bookings', i, end], `depot ${booking[end]} is not in depots`)
     }
     const pickUp = resolveDate(booking.pick_up_date)
     const dropOff = resolveDate(booking.drop_off_date)
-    if (!pickUp) report(['bookings', i, 'pick_up_date'], `${booking.pick_up_date} is not a calendar date`)
-    if (!dropOff) report(['bookings', i, 'drop_off_date'], `${booking.drop_off_date} is not a calendar date`)
+    if (!pickUp)
+      report(['bookings', i, 'pick_up_date'], `${booking.pick_up_date} is not a calendar date`)
+    if (!dropOff)
+      report(['bookings', i, 'drop_off_date'], `${booking.drop_off_date} is not a calendar date`)
     if (!vehicle || !pickUp || !dropOff) return
     if (dropOff < pickUp) {
       report(['bookings', i, 'drop_off_date'], 'is before pick_up_date')
@@ -182,7 +235,10 @@ function checkBookings(
       const booked = (bookedPerDay.get(key) ?? 0) + 1
       bookedPerDay.set(key, booked)
       if (booked === units + 1) {
-        report(['bookings', i], `books more than the ${units} unit(s) of vehicle ${booking.vehicle} at depot ${booking.pick_up_depot} on ${date}`)
+        report(
+          ['bookings', i],
+          `books more than the ${units} unit(s) of vehicle ${booking.vehicle} at depot ${booking.pick_up_depot} on ${date}`,
+        )
       }
     }
   })

@@ -39,9 +39,12 @@ const Season = Type.Object(
   {
     id: Type.String({ pattern: '^[a-z][a-z0-9_-]*$' }),
     name: Type.String({ minLength: 1 }),
-    periods: Type.Array(Type.Object({ from: MonthDay, to: MonthDay }, { additionalProperties: false }), {
-      minItems: 1,
-    }),
+    periods: Type.Array(
+      Type.Object({ from: MonthDay, to: MonthDay }, { additionalProperties: false }),
+      {
+        minItems: 1,
+      },
+    ),
   },
   { additionalProperties: false },
 )
@@ -67,10 +70,7 @@ const Vehicle = Type.Object(
   { additionalProperties: false },
 )
 
-const Route = Type.Object(
-  { from: Id, to: Id, fee: Dollars },
-  { additionalProperties: false },
-)
+const Route = Type.Object({ from: Id, to: Id, fee: Dollars }, { additionalProperties: false })
 
 const Accessory = Type.Object(
   {

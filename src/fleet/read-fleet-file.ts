@@ -22,7 +22,8 @@ export async function readFleetFile(file: string, today: CalendarDate): Promise<
   try {
     text = await readFile(file, 'utf8')
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(error)
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(error)
     throw new FleetFileError(file, [{ path: '', message: `cannot be read: ${reason}` }])
   }
   return parseFleet(file, text, today)
@@ -57,7 +58,10 @@ export function parseFleet(file: string, text: string, today: CalendarDate): Loa
       const path = parsePointer(error.instancePath)
       const extra = error.params as { additionalProperties?: string[]; allowedValues?: unknown[] }
       if (error.keyword === 'additionalProperties' && extra.additionalProperties) {
-        return { path: [...path, extra.additionalProperties[0] ?? ''], message: 'is not a known field' }
+        return {
+          path: [...path, extra.additionalProperties[0] ?? ''],
+          message: 'is not a known field',
+        }
       }
       if (error.keyword === 'enum' && extra.allowedValues) {
         return { path, message: `must be one of ${extra.allowedValues.join(', ')}` }
@@ -92,7 +96,9 @@ function parsePointer(pointer: string): PathSegment[] {
 /** `vehicles[2].daily_rates.peak` */
 export function formatPath(path: PathSegment[]): string {
   return path
-    .map((segment, i) => (typeof segment === 'number' ? `[${segment}]` : i === 0 ? segment : `.${segment}`))
+    .map((segment, i) =>
+      typeof segment === 'number' ? `[${segment}]` : i === 0 ? segment : `.${segment}`,
+    )
     .join('')
 }
 

@@ -9,7 +9,8 @@ export function toCatalogue(
   resolveDate: (value: string) => CalendarDate | undefined,
 ): { catalogue: Catalogue; bookings: Booking[] } {
   const cents = (dollars: number) => dollarsToCents(dollars) as number
-  const optionalCents = (dollars: number | undefined) => (dollars === undefined ? null : cents(dollars))
+  const optionalCents = (dollars: number | undefined) =>
+    dollars === undefined ? null : cents(dollars)
   const catalogue: Catalogue = {
     depots: fleet.depots.map((depot) => ({
       id: depot.id,
@@ -35,8 +36,15 @@ export function toCatalogue(
       ),
     })),
     seasons: fleet.seasons.map(({ id, name, periods }) => ({ id, name, periods })),
-    rateBands: fleet.rate_bands.map((band) => ({ minDays: band.min_days, maxDays: band.max_days ?? null })),
-    routes: fleet.routes.map((route) => ({ fromDepotId: route.from, toDepotId: route.to, fee: cents(route.fee) })),
+    rateBands: fleet.rate_bands.map((band) => ({
+      minDays: band.min_days,
+      maxDays: band.max_days ?? null,
+    })),
+    routes: fleet.routes.map((route) => ({
+      fromDepotId: route.from,
+      toDepotId: route.to,
+      fee: cents(route.fee),
+    })),
     accessories: fleet.accessories.map((item) => ({
       id: item.id,
       name: item.name,

@@ -46,9 +46,16 @@ export function statusOf(code: ErrorCode): number {
  * The one error handler: domain errors keep their message, a failing store is a 503 with
  * Retry-After, and anything unexpected is a 500 whose body says nothing of its cause.
  */
-export function sendError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
+export function sendError(
+  error: FastifyError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   if (error instanceof DomainError) {
-    const body: { error: string; code: ErrorCode; parameter?: string } = { error: error.message, code: error.code }
+    const body: { error: string; code: ErrorCode; parameter?: string } = {
+      error: error.message,
+      code: error.code,
+    }
     if (error.parameter) body.parameter = error.parameter
     reply.code(statusOf(error.code)).send(body)
     return
@@ -67,9 +74,13 @@ export function sendError(error: FastifyError | Error, request: FastifyRequest, 
   const status = 'statusCode' in error ? (error.statusCode ?? 500) : 500
   if (status >= 400 && status < 500) {
     // Fastify's own 4xx (a malformed URL, a body on a GET) describe the request, not our internals.
-    reply.code(status).send({ error: error.message, code: status === 404 ? 'not_found' : 'invalid_parameter' })
+    reply
+      .code(status)
+      .send({ error: error.message, code: status === 404 ? 'not_found' : 'invalid_parameter' })
     return
   }
   request.log.error({ err: error }, 'unexpected error')
-  reply.code(500).send({ error: 'Internal error; the request may be retried', code: 'internal_error' })
+  reply
+    .code(500)
+    .send({ error: 'Internal error; the request may be retried', code: 'internal_error' })
 }

@@ -41,5 +41,7 @@ function expected(parameter: string): string {
 
 function quote(value: unknown): string {
   const text = String(value)
-  return JSON.stringify(text.length > MAX_QUOTED_LENGTH ? `${text.slice(0, MAX_QUOTED_LENGTH)}...` : text)
+  return JSON.stringify(
+    text.length > MAX_QUOTED_LENGTH ? `${text.slice(0, MAX_QUOTED_LENGTH)}...` : text,
+  )
 }

@@ -10,7 +10,9 @@ export class SiteLinks {
 
   /** A vehicle's image: an absolute URL as given, or a file served under /images/vehicles/. */
   vehicleImage(image: string): string {
-    return /^https?:\/\//.test(image) ? image : `${this.siteUrl}/images/vehicles/${encodeURIComponent(image)}`
+    return /^https?:\/\//.test(image)
+      ? image
+      : `${this.siteUrl}/images/vehicles/${encodeURIComponent(image)}`
   }
 
   /** The spec's checkout link, with the quote's id so the website can honour its price. */

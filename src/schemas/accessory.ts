@@ -11,7 +11,8 @@ export const AccessorySchema = Type.Object(
   },
   {
     title: 'Accessory',
-    description: 'An accessory; its cost is min(price x (days, or 1 per rental), maxCharge) x quantity',
+    description:
+      'An accessory; its cost is min(price x (days, or 1 per rental), maxCharge) x quantity',
   },
 )
 

@@ -14,10 +14,14 @@ export const EXPECTED: Record<string, string> = {
   drop_off_depot_id: 'a depot id as a plain whole number such as 1 (GET /depots lists them)',
   pick_up_date: 'a date as YYYY-MM-DD, such as 2026-12-01',
   drop_off_date: 'a date as YYYY-MM-DD, such as 2026-12-08',
-  vehicle_id: 'a vehicle id as a plain whole number such as 2 (GET /vehicles/availability lists them)',
-  vehicleId: 'a vehicle id as a plain whole number such as 2 (GET /vehicles/availability lists them)',
-  insurance_id: 'an insurance plan id as a plain whole number such as 2 (GET /vehicles/{vehicleId}/insurance-types lists them)',
-  accessory_ids: 'accessory ids separated by commas, such as 1,4 (GET /vehicles/{vehicleId}/accessories lists them)',
+  vehicle_id:
+    'a vehicle id as a plain whole number such as 2 (GET /vehicles/availability lists them)',
+  vehicleId:
+    'a vehicle id as a plain whole number such as 2 (GET /vehicles/availability lists them)',
+  insurance_id:
+    'an insurance plan id as a plain whole number such as 2 (GET /vehicles/{vehicleId}/insurance-types lists them)',
+  accessory_ids:
+    'accessory ids separated by commas, such as 1,4 (GET /vehicles/{vehicleId}/accessories lists them)',
 }
 
 const id = (description: string, example: string) =>
@@ -28,7 +32,10 @@ const date = (description: string, example: string) =>
 const searchFields = {
   pick_up_depot_id: id('Pickup depot id, from GET /depots', '1'),
   drop_off_depot_id: id('Drop-off depot id, from GET /depots', '1'),
-  pick_up_date: date('Pickup date (YYYY-MM-DD) in the company time zone; today or later', '2026-12-01'),
+  pick_up_date: date(
+    'Pickup date (YYYY-MM-DD) in the company time zone; today or later',
+    '2026-12-01',
+  ),
   drop_off_date: date('Drop-off date (YYYY-MM-DD), on or after the pickup date', '2026-12-08'),
 }
 

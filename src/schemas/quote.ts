@@ -3,7 +3,9 @@ import Type, { type Static } from 'typebox'
 const QuotedAccessory = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
-  cost: Type.Number({ description: 'min(price x (days, or 1 per rental), maxCharge) x quantity, in NZD' }),
+  cost: Type.Number({
+    description: 'min(price x (days, or 1 per rental), maxCharge) x quantity, in NZD',
+  }),
   quantity: Type.Integer(),
 })
 
@@ -26,9 +28,14 @@ export const QuoteSchema = Type.Object(
       accessories: Type.Array(QuotedAccessory),
       insurance: Type.Union([QuotedInsurance, Type.Null()]),
     }),
-    totalAmount: Type.Number({ description: 'rentalFee + routeFee + accessoriesFee + insuranceFee, GST included' }),
+    totalAmount: Type.Number({
+      description: 'rentalFee + routeFee + accessoriesFee + insuranceFee, GST included',
+    }),
     note: Type.String(),
-    checkoutUrl: Type.String({ format: 'uri', description: 'Website checkout link for this quote; give it to the person to book' }),
+    checkoutUrl: Type.String({
+      format: 'uri',
+      description: 'Website checkout link for this quote; give it to the person to book',
+    }),
     rentalDays: Type.Integer({ description: 'Drop-off date minus pick-up date, at least 1' }),
     rentalDailyRate: Type.Number(),
     gstAmount: Type.Number({ description: 'The GST (15%) included in totalAmount' }),

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { parseAccessorySelection } from '../domain/accessory-selection.ts'
 import { assessVehicle } from '../domain/availability.ts'
-import type { CatalogueIndex } from '../domain/catalogue-index.ts'
 import type { InsurancePlan, Vehicle } from '../domain/catalogue.ts'
+import type { CatalogueIndex } from '../domain/catalogue-index.ts'
 import { DomainError, invalid } from '../domain/errors.ts'
 import { chargeFor } from '../domain/pricing.ts'
 import type { Quote } from '../domain/quote.ts'
@@ -29,12 +29,7 @@ export async function priceQuote(ctx: VerbContext, request: QuoteRequest): Promi
   const rental = resolveRentalRequest(ctx, request)
   const vehicle = knownVehicle(index, 'vehicle_id', request.vehicleId)
   const { period } = rental
-  const selection = parseAccessorySelection(
-    index,
-    request.accessoryIds,
-    vehicle,
-    period.pickUpDate,
-  )
+  const selection = parseAccessorySelection(index, request.accessoryIds, vehicle, period.pickUpDate)
   const plan =
     request.insuranceId === undefined ? undefined : offeredPlan(index, vehicle, request.insuranceId)
 

@@ -1,6 +1,6 @@
 import type { RentalRequest } from '../domain/availability.ts'
-import type { CatalogueIndex } from '../domain/catalogue-index.ts'
 import type { Depot } from '../domain/catalogue.ts'
+import type { CatalogueIndex } from '../domain/catalogue-index.ts'
 import { invalid } from '../domain/errors.ts'
 import { parseRentalPeriod } from '../domain/rental-period.ts'
 import type { VerbContext } from './context.ts'

@@ -1,5 +1,5 @@
-import type { CatalogueIndex } from '../domain/catalogue-index.ts'
 import type { Vehicle } from '../domain/catalogue.ts'
+import type { CatalogueIndex } from '../domain/catalogue-index.ts'
 import { invalid } from '../domain/errors.ts'
 import { parseRentalPeriod, type RentalPeriod } from '../domain/rental-period.ts'
 import type { VerbContext } from './context.ts'

@@ -81,7 +81,9 @@ export class SqliteStore implements Store {
 
   async findQuote(id: string): Promise<Quote | undefined> {
     return this.guard(() => {
-      const row = this.db.prepare('SELECT quote FROM quotes WHERE id = ?').get(id) as Row | undefined
+      const row = this.db.prepare('SELECT quote FROM quotes WHERE id = ?').get(id) as
+        | Row
+        | undefined
       return row ? (JSON.parse(row.quote as string) as Quote) : undefined
     })
   }
@@ -114,7 +116,9 @@ export class SqliteStore implements Store {
 }
 
 function migrate(db: DatabaseSync): void {
-  const { user_version: version } = db.prepare('PRAGMA user_version').get() as { user_version: number }
+  const { user_version: version } = db.prepare('PRAGMA user_version').get() as {
+    user_version: number
+  }
   for (let next = version; next < MIGRATIONS.length; next++) {
     db.exec('BEGIN IMMEDIATE')
     try {
@@ -147,27 +151,66 @@ function writeFleet(db: DatabaseSync, catalogue: Catalogue, bookings: Booking[])
   }
   const insertDepot = db.prepare('INSERT INTO depots VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
   for (const d of catalogue.depots) {
-    insertDepot.run(d.id, d.name, d.active ? 1 : 0, d.openingHoursDescription, json(d.pickupTimes), json(d.dropOffTimes), json(d.annualClosures), json(d.closures))
+    insertDepot.run(
+      d.id,
+      d.name,
+      d.active ? 1 : 0,
+      d.openingHoursDescription,
+      json(d.pickupTimes),
+      json(d.dropOffTimes),
+      json(d.annualClosures),
+      json(d.closures),
+    )
   }
   const insertVehicle = db.prepare('INSERT INTO vehicles VALUES (?, ?, ?, ?, ?, ?)')
   const insertUnits = db.prepare('INSERT INTO vehicle_units VALUES (?, ?, ?)')
   for (const v of catalogue.vehicles) {
-    insertVehicle.run(v.id, v.name, v.vehicleClass, v.image, json(v.minimumDays), json(v.dailyRates))
-    for (const [depotId, units] of Object.entries(v.unitsByDepot)) insertUnits.run(v.id, Number(depotId), units)
+    insertVehicle.run(
+      v.id,
+      v.name,
+      v.vehicleClass,
+      v.image,
+      json(v.minimumDays),
+      json(v.dailyRates),
+    )
+    for (const [depotId, units] of Object.entries(v.unitsByDepot))
+      insertUnits.run(v.id, Number(depotId), units)
   }
   const insertSeason = db.prepare('INSERT INTO seasons VALUES (?, ?, ?, ?)')
-  catalogue.seasons.forEach((s, position) => insertSeason.run(s.id, position, s.name, json(s.periods)))
+  catalogue.seasons.forEach((s, position) => {
+    insertSeason.run(s.id, position, s.name, json(s.periods))
+  })
   const insertBand = db.prepare('INSERT INTO rate_bands VALUES (?, ?, ?)')
-  catalogue.rateBands.forEach((b, position) => insertBand.run(position, b.minDays, b.maxDays))
+  catalogue.rateBands.forEach((b, position) => {
+    insertBand.run(position, b.minDays, b.maxDays)
+  })
   const insertRoute = db.prepare('INSERT INTO routes VALUES (?, ?, ?)')
   for (const r of catalogue.routes) insertRoute.run(r.fromDepotId, r.toDepotId, r.fee)
   const insertAccessory = db.prepare('INSERT INTO accessories VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
   for (const a of catalogue.accessories) {
-    insertAccessory.run(a.id, a.name, a.price, a.per, a.maxCharge, a.maxQuantity, nullableJson(a.vehicleClasses), nullableJson(a.months))
+    insertAccessory.run(
+      a.id,
+      a.name,
+      a.price,
+      a.per,
+      a.maxCharge,
+      a.maxQuantity,
+      nullableJson(a.vehicleClasses),
+      nullableJson(a.months),
+    )
   }
   const insertPlan = db.prepare('INSERT INTO insurance_plans VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
   for (const p of catalogue.insurancePlans) {
-    insertPlan.run(p.id, p.name, p.description, p.price, p.per, p.maxCharge, p.excess, nullableJson(p.vehicleClasses))
+    insertPlan.run(
+      p.id,
+      p.name,
+      p.description,
+      p.price,
+      p.per,
+      p.maxCharge,
+      p.excess,
+      nullableJson(p.vehicleClasses),
+    )
   }
   const insertBooking = db.prepare(
     'INSERT INTO bookings (reference, vehicle_id, pick_up_depot_id, drop_off_depot_id, pick_up_date, drop_off_date) VALUES (?, ?, ?, ?, ?, ?)',
@@ -177,8 +220,16 @@ function writeFleet(db: DatabaseSync, catalogue: Catalogue, bookings: Booking[])
      ON CONFLICT (depot_id, vehicle_id, day) DO UPDATE SET units_booked = units_booked + 1`,
   )
   for (const b of bookings) {
-    insertBooking.run(b.reference, b.vehicleId, b.pickUpDepotId, b.dropOffDepotId, b.pickUpDate, b.dropOffDate)
-    for (const day of eachDate(b.pickUpDate, b.dropOffDate)) bookDay.run(b.pickUpDepotId, b.vehicleId, day)
+    insertBooking.run(
+      b.reference,
+      b.vehicleId,
+      b.pickUpDepotId,
+      b.dropOffDepotId,
+      b.pickUpDate,
+      b.dropOffDate,
+    )
+    for (const day of eachDate(b.pickUpDate, b.dropOffDate))
+      bookDay.run(b.pickUpDepotId, b.vehicleId, day)
   }
 }
 
@@ -210,7 +261,9 @@ function readCatalogue(db: DatabaseSync): Catalogue {
       vehicleClass: r.vehicle_class as string,
       image: r.image as string,
       unitsByDepot: Object.fromEntries(
-        units.filter((u) => u.vehicle_id === r.id).map((u) => [u.depot_id as number, u.units as number]),
+        units
+          .filter((u) => u.vehicle_id === r.id)
+          .map((u) => [u.depot_id as number, u.units as number]),
       ),
       minimumDays: parseJson(r.minimum_days),
       dailyRates: parseJson(r.daily_rates_cents),
