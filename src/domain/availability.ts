@@ -67,7 +67,7 @@ export function assessVehicle(
   if (period.days < minimumDays) {
     return unavailable(
       'below_minimum_days',
-      `${vehicle.name} is rented for at least ${minimumDays} days in the ${season.name} season; this rental is ${period.days}`,
+      `${vehicle.name} is rented for at least ${minimumDays} days in the ${season.name} season; this rental is ${period.days} days`,
     )
   }
   const unitsStocked = vehicle.unitsByDepot[pickUpDepot.id] ?? 0
