@@ -1,0 +1,143 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import type { CalendarDate } from '../../src/domain/calendar-date.ts'
+import { StoreUnavailableError } from '../../src/domain/errors.ts'
+import type { Quote } from '../../src/domain/quote.ts'
+import { type LoadedFleet, readFleetFile } from '../../src/fleet/read-fleet-file.ts'
+import type { Store } from '../../src/store/store.ts'
+import { RULES_FLEET_FILE } from '../helpers/test-app.ts'
+
+const day = (text: string) => text as CalendarDate
+
+/**
+ * What every Store adapter must do, run against a real database of each kind: no mocks.
+ * `openStore` gives a fresh, empty store each time it is called.
+ */
+export function describeStoreContract(name: string, openStore: () => Promise<Store>): void {
+  describe(`${name} store contract`, () => {
+    let store: Store
+    let fleet: LoadedFleet
+
+    before(async () => {
+      fleet = await readFleetFile(RULES_FLEET_FILE, day('2027-01-10'))
+      store = await openStore()
+    })
+    after(async () => {
+      await store.close()
+    })
+
+    test('a new store has no fleet', async () => {
+      assert.equal(await store.hasFleet(), false)
+    })
+
+    test('a loaded catalogue reads back exactly as written, amounts in cents', async () => {
+      await store.replaceFleet(fleet.catalogue, fleet.bookings)
+      assert.equal(await store.hasFleet(), true)
+      assert.deepEqual(await store.loadCatalogue(), fleet.catalogue)
+    })
+
+    test('booked units are the most units booked on any one day of the range', async () => {
+      // The rules fleet books the van (2) at depot 1 from 01-20 to 01-25 and a car (1) on 01-12.
+      const booked = await store.bookedUnits({
+        depotId: 1,
+        vehicleIds: [1, 2],
+        from: day('2027-01-10'),
+        to: day('2027-01-30'),
+      })
+      assert.deepEqual([...booked.entries()].sort(), [
+        [1, 1],
+        [2, 1],
+      ])
+    })
+
+    test('a booking holds its unit on its drop-off day and not the day after', async () => {
+      const query = { depotId: 1, vehicleIds: [2] }
+      const onDropOff = await store.bookedUnits({
+        ...query,
+        from: day('2027-01-25'),
+        to: day('2027-01-25'),
+      })
+      const dayAfter = await store.bookedUnits({
+        ...query,
+        from: day('2027-01-26'),
+        to: day('2027-01-30'),
+      })
+      assert.equal(onDropOff.get(2), 1)
+      assert.equal(dayAfter.has(2), false)
+    })
+
+    test('bookings count only at their pick-up depot and for the vehicles asked', async () => {
+      const atOtherDepot = await store.bookedUnits({
+        depotId: 2,
+        vehicleIds: [1, 2],
+        from: day('2027-01-10'),
+        to: day('2027-01-30'),
+      })
+      assert.equal(atOtherDepot.size, 0)
+      const onlyCars = await store.bookedUnits({
+        depotId: 1,
+        vehicleIds: [1],
+        from: day('2027-01-10'),
+        to: day('2027-01-30'),
+      })
+      assert.deepEqual([...onlyCars.keys()], [1])
+    })
+
+    test('a saved quote is found by its id with every amount in cents', async () => {
+      const quote: Quote = {
+        id: 'q_contract_test',
+        createdAt: '2027-01-10T00:00:00.000Z',
+        expiresAt: '2027-01-10T00:30:00.000Z',
+        vehicleId: 1,
+        vehicleName: 'Test Car',
+        pickUpDepotId: 1,
+        dropOffDepotId: 2,
+        pickUpDate: day('2027-01-11'),
+        dropOffDate: day('2027-01-15'),
+        rentalDays: 4,
+        dailyRate: 10000,
+        rentalFee: 40000,
+        routeFee: 7550,
+        accessories: [{ id: 1, name: 'Seat', quantity: 2, cost: 9600 }],
+        insurance: { id: 2, name: 'Full', cost: 8200 },
+        accessoriesFee: 9600,
+        insuranceFee: 8200,
+        totalAmount: 65350,
+      }
+      await store.saveQuote(quote)
+      assert.deepEqual(await store.findQuote(quote.id), quote)
+      assert.equal(await store.findQuote('q_no_such_quote'), undefined)
+    })
+
+    test('a fleet that breaks a constraint changes nothing', async () => {
+      const before = await store.loadCatalogue()
+      const broken = structuredClone(fleet.catalogue)
+      // Units at a depot that does not exist break a foreign key half-way through the load.
+      broken.depots = broken.depots.filter((depot) => depot.id !== 2)
+      await assert.rejects(store.replaceFleet(broken, []), StoreUnavailableError)
+      assert.deepEqual(await store.loadCatalogue(), before)
+      const booked = await store.bookedUnits({
+        depotId: 1,
+        vehicleIds: [2],
+        from: day('2027-01-20'),
+        to: day('2027-01-20'),
+      })
+      assert.equal(booked.get(2), 1)
+    })
+
+    test('a closed store fails with StoreUnavailableError, never driver text', async () => {
+      const closed = await openStore()
+      await closed.close()
+      await assert.rejects(closed.hasFleet(), StoreUnavailableError)
+      await assert.rejects(
+        closed.bookedUnits({
+          depotId: 1,
+          vehicleIds: [1],
+          from: day('2027-01-10'),
+          to: day('2027-01-11'),
+        }),
+        StoreUnavailableError,
+      )
+    })
+  })
+}
