@@ -5,6 +5,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify'
 import { DomainError } from './domain/errors.ts'
 import { agentApi } from './http/api-plugin.ts'
 import { sendError } from './http/error-response.ts'
+import { frameworkErrorHandler } from './http/framework-error.ts'
 import { validationError } from './http/validation-error.ts'
 import { SiteLinks } from './presenters/site-links.ts'
 import type { RateLimiter } from './rate-limit/rate-limiter.ts'
@@ -32,6 +33,7 @@ export async function buildApp(deps: AppDeps) {
     schemaErrorFormatter: validationError,
     // Bounds what a hostile URL can make the router and parser do.
     routerOptions: { maxParamLength: 100 },
+    frameworkErrors: frameworkErrorHandler(API_PREFIX, deps.rateLimiter),
     return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>()
 

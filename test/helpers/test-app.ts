@@ -30,7 +30,11 @@ export async function buildTestApp(options: TestAppOptions = {}) {
   })
   const now = options.now ?? FIXED_NOW
   const services = await openServices(config, { now: () => now, databaseFile: ':memory:' })
-  const app = await buildApp({ ctx: services.ctx, rateLimiter: services.rateLimiter, siteUrl: config.publicUrl })
+  const app = await buildApp({
+    ctx: services.ctx,
+    rateLimiter: services.rateLimiter,
+    siteUrl: config.publicUrl,
+  })
   return {
     app,
     store: services.store,

@@ -1,0 +1,121 @@
+import assert from 'node:assert/strict'
+import { resolve } from 'node:path'
+import { describe, test } from 'node:test'
+import { ConfigError, DEMO_FLEET_FILE, loadConfig } from '../src/config.ts'
+
+describe('loadConfig falls back to the documented defaults', () => {
+  test('an empty environment gives every default', () => {
+    assert.deepEqual(loadConfig({}), {
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      dataDir: resolve('data'),
+      fleetFile: DEMO_FLEET_FILE,
+      timeZone: 'Pacific/Auckland',
+      rateLimitMax: 100,
+      rateLimitWindowSeconds: 60,
+      quoteTtlMinutes: 30,
+      bookingHorizonDays: 548,
+      maxRentalDays: 90,
+      logLevel: 'info',
+    })
+  })
+
+  test('an empty value counts as not set', () => {
+    const config = loadConfig({ PORT: '', TIME_ZONE: '', RATE_LIMIT_MAX: '', LOG_LEVEL: '' })
+    assert.equal(config.port, 3000)
+    assert.equal(config.timeZone, 'Pacific/Auckland')
+    assert.equal(config.rateLimitMax, 100)
+    assert.equal(config.logLevel, 'info')
+  })
+
+  test('the default public URL follows the port', () => {
+    assert.equal(loadConfig({ PORT: '8080' }).publicUrl, 'http://localhost:8080')
+  })
+})
+
+describe('loadConfig reads good values', () => {
+  const rows = [
+    { env: { PORT: '1' }, field: 'port', value: 1, why: 'the lowest port' },
+    { env: { PORT: '65535' }, field: 'port', value: 65535, why: 'the highest port' },
+    { env: { TIME_ZONE: 'UTC' }, field: 'timeZone', value: 'UTC', why: 'another IANA zone' },
+    { env: { RATE_LIMIT_MAX: '5' }, field: 'rateLimitMax', value: 5, why: 'a smaller limit' },
+    {
+      env: { RATE_LIMIT_WINDOW_SECONDS: '1' },
+      field: 'rateLimitWindowSeconds',
+      value: 1,
+      why: 'a one-second window',
+    },
+    { env: { QUOTE_TTL_MINUTES: '1' }, field: 'quoteTtlMinutes', value: 1, why: 'one minute' },
+    {
+      env: { BOOKING_HORIZON_DAYS: '365' },
+      field: 'bookingHorizonDays',
+      value: 365,
+      why: 'a shorter horizon',
+    },
+    { env: { MAX_RENTAL_DAYS: '30' }, field: 'maxRentalDays', value: 30, why: 'shorter rentals' },
+    { env: { LOG_LEVEL: 'silent' }, field: 'logLevel', value: 'silent', why: 'a pino level' },
+    { env: { HOST: '127.0.0.1' }, field: 'host', value: '127.0.0.1', why: 'a host' },
+    {
+      env: { FLEET_FILE: '/srv/fleet.yaml' },
+      field: 'fleetFile',
+      value: '/srv/fleet.yaml',
+      why: 'an absolute fleet file',
+    },
+  ] as const
+  for (const { env, field, value, why } of rows) {
+    test(`${JSON.stringify(env)} sets ${field} to ${value} (${why})`, () => {
+      assert.equal(loadConfig(env)[field], value)
+    })
+  }
+})
+
+describe('loadConfig keeps PUBLIC_URL without a trailing slash', () => {
+  const rows = [
+    { url: 'https://rentals.example.com/', publicUrl: 'https://rentals.example.com' },
+    { url: 'https://rentals.example.com', publicUrl: 'https://rentals.example.com' },
+    { url: 'https://example.com/rentals/', publicUrl: 'https://example.com/rentals' },
+    { url: 'http://localhost:8080/', publicUrl: 'http://localhost:8080' },
+  ]
+  for (const { url, publicUrl } of rows) {
+    test(`PUBLIC_URL ${url} is kept as ${publicUrl}`, () => {
+      assert.equal(loadConfig({ PUBLIC_URL: url }).publicUrl, publicUrl)
+    })
+  }
+})
+
+describe('loadConfig refuses a bad value with a ConfigError that names the variable', () => {
+  const rows: { variable: string; value: string; says: string }[] = [
+    { variable: 'PORT', value: 'abc', says: 'must be a whole number from 1 to 65535' },
+    { variable: 'PORT', value: '0', says: 'must be a whole number from 1 to 65535' },
+    { variable: 'PORT', value: '70000', says: 'must be a whole number from 1 to 65535' },
+    { variable: 'PORT', value: '80.5', says: 'must be a whole number' },
+    { variable: 'TIME_ZONE', value: 'Mars/Base', says: 'must be an IANA time zone' },
+    { variable: 'RATE_LIMIT_MAX', value: '-1', says: 'must be a whole number from 1' },
+    { variable: 'RATE_LIMIT_MAX', value: '0', says: 'must be a whole number from 1' },
+    { variable: 'RATE_LIMIT_WINDOW_SECONDS', value: '1.5', says: 'must be a whole number' },
+    { variable: 'QUOTE_TTL_MINUTES', value: '0', says: 'must be a whole number from 1' },
+    { variable: 'BOOKING_HORIZON_DAYS', value: '1e3', says: 'must be a whole number' },
+    { variable: 'MAX_RENTAL_DAYS', value: '366', says: 'must be a whole number from 1 to 365' },
+    { variable: 'PUBLIC_URL', value: 'not-a-url', says: 'must be an absolute http(s) URL' },
+    { variable: 'PUBLIC_URL', value: 'ftp://x', says: 'must start with http:// or https://' },
+    { variable: 'PUBLIC_URL', value: 'https://x.example/?a=1', says: 'must not have a query' },
+    { variable: 'PUBLIC_URL', value: 'https://x.example/#top', says: 'or fragment' },
+    { variable: 'LOG_LEVEL', value: 'loud', says: 'must be one of fatal, error, warn, info' },
+  ]
+  for (const { variable, value, says } of rows) {
+    test(`${variable}=${value} is refused`, () => {
+      assert.throws(
+        () => loadConfig({ [variable]: value }),
+        (error) => {
+          assert.ok(error instanceof ConfigError, `expected a ConfigError, got ${String(error)}`)
+          assert.equal(error.name, 'ConfigError')
+          assert.ok(error.message.startsWith(`${variable} `), `names ${variable}: ${error.message}`)
+          assert.ok(error.message.includes(says), `says "${says}": ${error.message}`)
+          assert.ok(error.message.includes(`"${value}"`), `quotes the value: ${error.message}`)
+          return true
+        },
+      )
+    })
+  }
+})

@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import type { InjectOptions } from 'fastify'
+import { API, assertError, assertRateLimitHeaders, startApi, type TestApi } from './api-client.ts'
+
+describe('paths that are not endpoints', () => {
+  let api: TestApi
+  before(async () => {
+    api = await startApi()
+  })
+  after(async () => {
+    await api.close()
+  })
+
+  const unknown: InjectOptions[] = [
+    { method: 'GET', url: `${API}/cars` },
+    { method: 'GET', url: `${API}/cars?pick_up_depot_id=1` },
+    { method: 'POST', url: `${API}/depots` },
+    { method: 'DELETE', url: `${API}/quotes` },
+    { method: 'PUT', url: `${API}/vehicles/1/accessories` },
+    { method: 'GET', url: `${API}/vehicles/1` },
+    { method: 'GET', url: API },
+  ]
+  for (const options of unknown) {
+    test(`${options.method} ${options.url} is a 404 JSON not_found with the rate-limit headers`, async () => {
+      const response = await api.request(options)
+      const body = assertError(response, { status: 404, code: 'not_found' })
+      assert.ok(body.error.includes(String(options.url).split('?')[0] as string), body.error)
+      assertRateLimitHeaders(response)
+    })
+  }
+
+  test('a page outside the API is a 404 JSON not_found', async () => {
+    assertError(await api.request('/nope'), { status: 404, code: 'not_found' })
+  })
+})
+
+describe('vehicle images', () => {
+  let api: TestApi
+  before(async () => {
+    api = await startApi()
+  })
+  after(async () => {
+    await api.close()
+  })
+
+  test('/images/vehicles/suv.svg is served as SVG', async () => {
+    const response = await api.request('/images/vehicles/suv.svg')
+    assert.equal(response.statusCode, 200)
+    assert.match(String(response.headers['content-type']), /^image\/svg\+xml\b/)
+    assert.match(response.body, /<svg/)
+  })
+
+  test('every image the availability names is served', async () => {
+    for (const name of ['economy', 'compact', 'suv', 'electric', 'campervan', 'motorhome']) {
+      const response = await api.request(`/images/vehicles/${name}.svg`)
+      assert.equal(response.statusCode, 200, name)
+    }
+  })
+
+  test('a missing image is a 404 JSON not_found', async () => {
+    assertError(await api.request('/images/vehicles/nope.svg'), { status: 404, code: 'not_found' })
+  })
+
+  test('an encoded path traversal reaches no file outside the images', async () => {
+    const response = await api.request('/images/vehicles/..%2F..%2F..%2Fpackage.json')
+    assert.equal(response.statusCode, 404)
+    assert.doesNotMatch(response.body, /"dependencies"/)
+  })
+})

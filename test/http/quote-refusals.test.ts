@@ -1,0 +1,224 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import {
+  assertBadParameter,
+  assertError,
+  type Params,
+  startApi,
+  type TestApi,
+} from './api-client.ts'
+
+/*
+ * Why a quote is refused. A vehicle that cannot be rented for the request is a 404 whose code
+ * and message say why; an option that does not exist or is not offered is a 400 naming it.
+ */
+
+const CAR_5_DAYS: Params = {
+  pick_up_depot_id: '1',
+  drop_off_depot_id: '1',
+  pick_up_date: '2027-01-13',
+  drop_off_date: '2027-01-18',
+  vehicle_id: '1',
+}
+
+describe('GET /api/agent/quotes refuses', () => {
+  let api: TestApi
+  before(async () => {
+    api = await startApi()
+  })
+  after(async () => {
+    await api.close()
+  })
+
+  describe('with a 404 saying why the vehicle cannot be rented', () => {
+    const cases: { when: string; params: Params; code: string; says: RegExp }[] = [
+      {
+        when: 'the van is sold out at Alpha from 2027-01-20 to 2027-01-25',
+        params: {
+          ...CAR_5_DAYS,
+          vehicle_id: '2',
+          pick_up_date: '2027-01-20',
+          drop_off_date: '2027-01-25',
+        },
+        code: 'vehicle_sold_out',
+        says: /sold out/,
+      },
+      {
+        when: 'the van is not stocked at the pick-up depot',
+        params: { ...CAR_5_DAYS, vehicle_id: '2', pick_up_depot_id: '2', drop_off_depot_id: '2' },
+        code: 'vehicle_sold_out',
+        says: /not stocked/,
+      },
+      {
+        when: 'the car is rented for 2 days, below its 3-day high-season minimum',
+        params: { ...CAR_5_DAYS, drop_off_date: '2027-01-15' },
+        code: 'below_minimum_days',
+        says: /at least 3 days/,
+      },
+      {
+        when: 'the pick-up depot has no pick-up times on a weekend day',
+        params: {
+          ...CAR_5_DAYS,
+          pick_up_depot_id: '2',
+          drop_off_depot_id: '2',
+          pick_up_date: '2027-01-16',
+          drop_off_date: '2027-01-20',
+        },
+        code: 'depot_closed',
+        says: /Beta has no pick-up times on a weekend/,
+      },
+      {
+        when: 'the pick-up depot is closed on 2027-03-03',
+        params: {
+          ...CAR_5_DAYS,
+          pick_up_depot_id: '2',
+          drop_off_depot_id: '2',
+          pick_up_date: '2027-03-03',
+          drop_off_date: '2027-03-08',
+        },
+        code: 'depot_closed',
+        says: /Beta is closed on 2027-03-03/,
+      },
+      {
+        when: 'the drop-off depot is closed on 12-25 every year',
+        params: {
+          ...CAR_5_DAYS,
+          drop_off_depot_id: '2',
+          pick_up_date: '2027-12-20',
+          drop_off_date: '2027-12-25',
+        },
+        code: 'depot_closed',
+        says: /Beta is closed on 2027-12-25/,
+      },
+      {
+        when: 'the drop-off depot has no drop-off times on a weekend day',
+        params: { ...CAR_5_DAYS, drop_off_depot_id: '2', drop_off_date: '2027-01-17' },
+        code: 'depot_closed',
+        says: /no drop-off times on a weekend/,
+      },
+      {
+        when: 'the one-way route from Beta to Alpha is not offered',
+        params: { ...CAR_5_DAYS, pick_up_depot_id: '2', drop_off_depot_id: '1' },
+        code: 'route_not_offered',
+        says: /Beta to Alpha are not offered/,
+      },
+      {
+        when: 'no season covers a June pick-up date',
+        params: { ...CAR_5_DAYS, pick_up_date: '2027-06-07', drop_off_date: '2027-06-14' },
+        code: 'no_rate',
+        says: /no rate/,
+      },
+      {
+        when: 'the van has no low-season rate',
+        params: {
+          ...CAR_5_DAYS,
+          vehicle_id: '2',
+          pick_up_date: '2027-03-10',
+          drop_off_date: '2027-03-15',
+        },
+        code: 'no_rate',
+        says: /Test Van has no rate/,
+      },
+    ]
+    for (const { when, params, code, says } of cases) {
+      test(`${code} when ${when}`, async () => {
+        const body = assertError(await api.get('/quotes', params), { status: 404, code })
+        assert.match(body.error, says)
+        assert.equal(body.parameter, undefined)
+      })
+    }
+
+    test('and gives no quoteId', async () => {
+      const response = await api.get('/quotes', { ...CAR_5_DAYS, drop_off_date: '2027-01-15' })
+      assert.equal(response.statusCode, 404)
+      assert.equal(JSON.stringify(response.json()).includes('quoteId'), false)
+    })
+  })
+
+  describe('with a 400 naming the parameter', () => {
+    test('an unknown vehicle_id', async () => {
+      const body = assertBadParameter(
+        await api.get('/quotes', { ...CAR_5_DAYS, vehicle_id: '99' }),
+        'unknown_vehicle',
+        'vehicle_id',
+      )
+      assert.match(body.error, /99/)
+    })
+
+    test('an unknown accessory, naming the item', async () => {
+      const body = assertBadParameter(
+        await api.get('/quotes', { ...CAR_5_DAYS, accessory_ids: '1,99' }),
+        'unknown_accessory',
+        'accessory_ids',
+      )
+      assert.match(body.error, /item 99/)
+    })
+
+    test('an accessory that does not fit the vehicle class, naming the item', async () => {
+      const body = assertBadParameter(
+        await api.get('/quotes', { ...CAR_5_DAYS, accessory_ids: '3' }),
+        'accessory_not_offered',
+        'accessory_ids',
+      )
+      assert.match(body.error, /item 3 \(Kit\)/)
+    })
+
+    test('an accessory not offered in the month of the pick-up date, naming the item', async () => {
+      const body = assertBadParameter(
+        await api.get('/quotes', {
+          ...CAR_5_DAYS,
+          pick_up_date: '2027-03-10',
+          drop_off_date: '2027-03-15',
+          accessory_ids: '1,2',
+        }),
+        'accessory_not_offered',
+        'accessory_ids',
+      )
+      assert.match(body.error, /item 2 \(Chains\)/)
+    })
+
+    test('a quantity over the most per rental, saying the limit', async () => {
+      const body = assertBadParameter(
+        await api.get('/quotes', { ...CAR_5_DAYS, accessory_ids: '1,1,1' }),
+        'too_many_accessories',
+        'accessory_ids',
+      )
+      assert.match(body.error, /3 of item 1 \(Seat\)/)
+      assert.match(body.error, /at most 2/)
+    })
+
+    test('a quantity over the limit made by repeating the parameter', async () => {
+      assertBadParameter(
+        await api.get('/quotes', { ...CAR_5_DAYS, accessory_ids: ['2', '2'] }),
+        'too_many_accessories',
+        'accessory_ids',
+      )
+    })
+
+    test('an unknown insurance_id', async () => {
+      const body = assertBadParameter(
+        await api.get('/quotes', { ...CAR_5_DAYS, insurance_id: '99' }),
+        'unknown_insurance',
+        'insurance_id',
+      )
+      assert.match(body.error, /99/)
+    })
+
+    test('an insurance plan not offered for the vehicle class', async () => {
+      const body = assertBadParameter(
+        await api.get('/quotes', { ...CAR_5_DAYS, insurance_id: '3' }),
+        'insurance_not_offered',
+        'insurance_id',
+      )
+      assert.match(body.error, /Van cover/)
+    })
+
+    test('an unknown depot, before saying anything about availability', async () => {
+      assertBadParameter(
+        await api.get('/quotes', { ...CAR_5_DAYS, drop_off_depot_id: '3' }),
+        'unknown_depot',
+        'drop_off_depot_id',
+      )
+    })
+  })
+})
