@@ -91,6 +91,8 @@ describe('loadConfig refuses a bad value with a ConfigError that names the varia
     { variable: 'PORT', value: '70000', says: 'must be a whole number from 1 to 65535' },
     { variable: 'PORT', value: '80.5', says: 'must be a whole number' },
     { variable: 'TIME_ZONE', value: 'Mars/Base', says: 'must be an IANA time zone' },
+    { variable: 'TIME_ZONE', value: '+12:00', says: 'must be an IANA time zone' },
+    { variable: 'TIME_ZONE', value: '../etc/passwd', says: 'must be an IANA time zone' },
     { variable: 'RATE_LIMIT_MAX', value: '-1', says: 'must be a whole number from 1' },
     { variable: 'RATE_LIMIT_MAX', value: '0', says: 'must be a whole number from 1' },
     { variable: 'RATE_LIMIT_WINDOW_SECONDS', value: '1.5', says: 'must be a whole number' },

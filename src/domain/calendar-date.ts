@@ -96,8 +96,13 @@ export function todayIn(timeZone: string, now: Date): CalendarDate {
   return formatter.format(now) as CalendarDate
 }
 
-/** True when `timeZone` is an IANA zone this runtime knows. */
+/**
+ * True when `timeZone` is an IANA zone name this runtime knows. Fixed offsets such as `+12:00`,
+ * which Intl also takes, are refused: they have no daylight saving, so "today" would be wrong
+ * for part of the year.
+ */
 export function isTimeZone(timeZone: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(timeZone)) return false
   try {
     new Intl.DateTimeFormat('en-CA', { timeZone })
     return true

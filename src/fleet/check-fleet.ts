@@ -7,7 +7,9 @@ import {
 import { seasonContains } from '../domain/catalogue-index.ts'
 import type { FleetFile } from './fleet-file-schema.ts'
 
-type Problem = { path: (string | number)[]; message: string }
+/** A problem at a path in the file; `at: 'key'` when the key itself is wrong, not its value. */
+export type LocatedProblem = { path: (string | number)[]; message: string; at?: 'key' }
+type Problem = LocatedProblem
 
 /** Cents in a dollar amount, or undefined when it has a fraction of a cent. */
 export function dollarsToCents(dollars: number): number | undefined {
@@ -26,6 +28,8 @@ export function checkFleet(
 ): Problem[] {
   const problems: Problem[] = []
   const report = (path: (string | number)[], message: string) => problems.push({ path, message })
+  const reportKey = (path: (string | number)[], message: string) =>
+    problems.push({ path, message, at: 'key' })
 
   for (const key of ['depots', 'vehicles', 'accessories', 'insurance_plans'] as const) {
     reportDuplicates<{ id: number }>(fleet[key], (item) => item.id, key, 'id', report)
@@ -67,15 +71,15 @@ export function checkFleet(
   fleet.vehicles.forEach((vehicle, i) => {
     for (const depotId of Object.keys(vehicle.units)) {
       if (!depotIds.has(Number(depotId)))
-        report(['vehicles', i, 'units', depotId], `depot ${depotId} is not in depots`)
+        reportKey(['vehicles', i, 'units', depotId], `depot ${depotId} is not in depots`)
     }
     for (const seasonId of Object.keys(vehicle.minimum_days ?? {})) {
       if (!seasonIds.has(seasonId))
-        report(['vehicles', i, 'minimum_days', seasonId], `season ${seasonId} is not in seasons`)
+        reportKey(['vehicles', i, 'minimum_days', seasonId], `season ${seasonId} is not in seasons`)
     }
     for (const [seasonId, rates] of Object.entries(vehicle.daily_rates)) {
       const path = ['vehicles', i, 'daily_rates', seasonId]
-      if (!seasonIds.has(seasonId)) report(path, `season ${seasonId} is not in seasons`)
+      if (!seasonIds.has(seasonId)) reportKey(path, `season ${seasonId} is not in seasons`)
       if (rates.length !== fleet.rate_bands.length) {
         report(
           path,

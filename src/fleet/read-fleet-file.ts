@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import Value from 'typebox/value'
-import { type Document, LineCounter, parseDocument } from 'yaml'
+import { type Document, isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml'
 import { addDays, type CalendarDate, parseCalendarDate } from '../domain/calendar-date.ts'
 import type { Booking, Catalogue } from '../domain/catalogue.ts'
-import { checkFleet } from './check-fleet.ts'
+import { checkFleet, type LocatedProblem } from './check-fleet.ts'
 import { FleetFileError, type FleetProblem } from './fleet-file-error.ts'
 import { type FleetFile, FleetFileSchema } from './fleet-file-schema.ts'
 import { toCatalogue } from './to-catalogue.ts'
@@ -32,11 +32,14 @@ export async function readFleetFile(file: string, today: CalendarDate): Promise<
 export function parseFleet(file: string, text: string, today: CalendarDate): LoadedFleet {
   const lineCounter = new LineCounter()
   const document = parseDocument(text, { lineCounter, uniqueKeys: true })
-  const locate = (path: PathSegment[]) => locateInDocument(document, lineCounter, path)
-  const fail = (problems: { path: PathSegment[]; message: string }[]): never => {
+  const fail = (problems: LocatedProblem[]): never => {
     throw new FleetFileError(
       file,
-      problems.map(({ path, message }) => ({ path: formatPath(path), ...locate(path), message })),
+      problems.map(({ path, message, at }) => ({
+        path: formatPath(path),
+        ...locateInDocument(document, lineCounter, path, at ?? 'value'),
+        message,
+      })),
     )
   }
 
@@ -47,7 +50,11 @@ export function parseFleet(file: string, text: string, today: CalendarDate): Loa
         path: '',
         line: error.linePos?.[0].line,
         column: error.linePos?.[0].col,
-        message: error.message.split('\n')[0] ?? 'not valid YAML',
+        // The library's first line ends with "at line N, column M:", which the location gives.
+        message: (error.message.split('\n')[0] ?? 'not valid YAML').replace(
+          / at line \d+, column \d+:?$/,
+          '',
+        ),
       })),
     )
   }
@@ -61,6 +68,7 @@ export function parseFleet(file: string, text: string, today: CalendarDate): Loa
         return {
           path: [...path, extra.additionalProperties[0] ?? ''],
           message: 'is not a known field',
+          at: 'key' as const,
         }
       }
       if (error.keyword === 'enum' && extra.allowedValues) {
@@ -102,19 +110,42 @@ export function formatPath(path: PathSegment[]): string {
     .join('')
 }
 
-/** The line and column of the deepest node of the path that the document has. */
+/**
+ * The line and column of the path in the document: of the key itself when the problem is the key
+ * (an unknown field), else of the value; of the deepest node the document has when it stops short.
+ * Keys are matched as text, since `units: { 9: 1 }` has the number 9 as its key.
+ */
 function locateInDocument(
   document: Document,
   lineCounter: LineCounter,
   path: PathSegment[],
+  at: 'key' | 'value',
 ): Pick<FleetProblem, 'line' | 'column'> {
-  for (let depth = path.length; depth >= 0; depth--) {
-    const node = document.getIn(path.slice(0, depth), true) as { range?: [number, number, number] }
-    const offset = node?.range?.[0]
-    if (offset !== undefined) {
-      const { line, col } = lineCounter.linePos(offset)
-      return { line, column: col }
+  let node: unknown = document.contents
+  let found: Range | undefined = rangeOf(node)
+  for (const [depth, segment] of path.entries()) {
+    if (isSeq(node)) {
+      node = node.items[Number(segment)]
+    } else if (isMap(node)) {
+      const pair = node.items.find(
+        (item) => String(isScalar(item.key) ? item.key.value : item.key) === String(segment),
+      )
+      if (at === 'key' && depth === path.length - 1 && pair) node = pair.key
+      else node = pair?.value
+    } else {
+      break
     }
+    const range = rangeOf(node)
+    if (!range) break
+    found = range
   }
-  return {}
+  if (!found) return {}
+  const { line, col } = lineCounter.linePos(found[0])
+  return { line, column: col }
+}
+
+type Range = [number, number, number]
+
+function rangeOf(node: unknown): Range | undefined {
+  return (node as { range?: Range } | null | undefined)?.range ?? undefined
 }

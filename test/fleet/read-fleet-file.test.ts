@@ -202,11 +202,11 @@ describe('a bad fleet file is refused with every problem located by path, line a
     },
     {
       rule: 'an unknown field is named with its path',
-      // The column is that of the field's value ("red"), on the field's line.
+      // The column is that of the unknown key itself.
       text: () => rulesFleetWith('    name: Alpha\n', '    name: Alpha\n    colour: red\n'),
       path: 'depots[0].colour',
       line: 22,
-      column: 13,
+      column: 5,
       says: 'is not a known field',
     },
     {
@@ -214,7 +214,7 @@ describe('a bad fleet file is refused with every problem located by path, line a
       text: () => rulesFleetWith('company:\n', 'currency: NZD\ncompany:\n'),
       path: 'currency',
       line: 3,
-      column: 11,
+      column: 1,
       says: 'is not a known field',
     },
     {
@@ -299,7 +299,7 @@ describe('a bad fleet file is refused with every problem located by path, line a
       text: () => rulesFleetWith('units: { 1: 1 }', 'units: { 1: 1, 9: 1 }'),
       path: 'vehicles[1].units.9',
       line: 53,
-      column: 12,
+      column: 20,
       says: 'depot 9 is not in depots',
     },
     {
@@ -307,7 +307,7 @@ describe('a bad fleet file is refused with every problem located by path, line a
       text: () => rulesFleetWith('      high: [200.00, 180.00]', '      peak: [200.00, 180.00]'),
       path: 'vehicles[1].daily_rates.peak',
       line: 55,
-      column: 13,
+      column: 7,
       says: 'season peak is not in seasons',
     },
     {
@@ -315,7 +315,7 @@ describe('a bad fleet file is refused with every problem located by path, line a
       text: () => rulesFleetWith('minimum_days: { high: 3 }', 'minimum_days: { peak: 3 }'),
       path: 'vehicles[0].minimum_days.peak',
       line: 45,
-      column: 27,
+      column: 21,
       says: 'season peak is not in seasons',
     },
     {
