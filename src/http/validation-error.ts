@@ -28,6 +28,14 @@ export function validationError(errors: FastifySchemaValidationError[]): DomainE
       parameter,
     )
   }
+  if (failure.keyword === 'maxLength') {
+    const { limit } = failure.params as { limit: number }
+    return new DomainError(
+      'invalid_parameter',
+      `${parameter} is too long (${String(failure.data).length} characters, at most ${limit}); send ${expected(parameter)}`,
+      parameter,
+    )
+  }
   return new DomainError(
     'invalid_parameter',
     `${parameter} ${quote(failure.data)} is not valid; send ${expected(parameter)}`,

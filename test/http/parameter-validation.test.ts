@@ -307,12 +307,13 @@ describe('parameter validation', () => {
       assert.match(body.error, /at most 50/)
     })
 
-    test('a list far too long to read is a 400 naming accessory_ids', async () => {
-      assertBadParameter(
+    test('a list far too long to read is a 400 naming accessory_ids that says how long it may be', async () => {
+      const body = assertBadParameter(
         await api.get('/quotes', { ...quote, accessory_ids: Array(400).fill('1').join(',') }),
         'invalid_parameter',
         'accessory_ids',
       )
+      assert.match(body.error, /too long \(799 characters, at most 550\)/)
     })
 
     test('an empty accessory_ids selects nothing', async () => {
