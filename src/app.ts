@@ -1,14 +1,21 @@
 import { resolve } from 'node:path'
 import fastifyStatic from '@fastify/static'
+import fastifySwagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyServerOptions } from 'fastify'
+import type { Config } from './config.ts'
+import { apiRulesMarkdown } from './docs/api-rules.ts'
+import { discoveryDocuments } from './docs/discovery-plugin.ts'
+import { finishOpenApi } from './docs/finish-openapi.ts'
 import { DomainError } from './domain/errors.ts'
 import { agentApi } from './http/api-plugin.ts'
 import { sendError } from './http/error-response.ts'
 import { frameworkErrorHandler } from './http/framework-error.ts'
+import { API_TAG } from './http/routes/error-responses.ts'
 import { validationError } from './http/validation-error.ts'
 import { SiteLinks } from './presenters/site-links.ts'
 import type { RateLimiter } from './rate-limit/rate-limiter.ts'
+import { operationDocs } from './schemas/operations.ts'
 import type { VerbContext } from './verbs/context.ts'
 
 export const API_PREFIX = '/api/agent'
@@ -17,7 +24,7 @@ const PUBLIC_DIR = resolve(import.meta.dirname, '../public')
 export type AppDeps = {
   ctx: VerbContext
   rateLimiter: RateLimiter
-  siteUrl: string
+  config: Config
   logger?: FastifyServerOptions['logger']
 }
 
@@ -45,13 +52,46 @@ export async function buildApp(deps: AppDeps) {
     )
   })
 
+  // Registered before the routes so that it sees them; it documents only the tagged API routes.
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Vehicle Rental Agent API',
+        version: '1.0.0',
+        description: apiRulesMarkdown(deps.config),
+        contact: { email: deps.config.contactEmail },
+        license: { name: 'Terms of use', url: deps.config.legalInfoUrl },
+      },
+      // No authentication: every operation is open to any agent.
+      security: [],
+      servers: [{ url: `${deps.config.publicUrl}${API_PREFIX}` }],
+      tags: [{ name: API_TAG, description: 'Depots, availability, options and quotes' }],
+    },
+    hideUntagged: true,
+    transform: ({ schema, url }) => ({
+      schema: schema as never,
+      url: url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) : url,
+    }),
+    transformObject: (documents) =>
+      finishOpenApi(
+        ('openapiObject' in documents ? documents.openapiObject : documents.swaggerObject) as never,
+        deps.config,
+      ) as never,
+  })
+  await app.register(discoveryDocuments(deps.config))
   await app.register(fastifyStatic, {
     root: resolve(PUBLIC_DIR, 'images'),
     prefix: '/images/',
     maxAge: '1d',
   })
   await app.register(
-    agentApi({ ctx: deps.ctx, links: new SiteLinks(deps.siteUrl), rateLimiter: deps.rateLimiter }),
+    agentApi({
+      ctx: deps.ctx,
+      links: new SiteLinks(deps.config.publicUrl),
+      docs: operationDocs(deps.config),
+      rateLimiter: deps.rateLimiter,
+    }),
     { prefix: API_PREFIX },
   )
   return app

@@ -17,6 +17,9 @@ export type Config = {
   bookingHorizonDays: number
   maxRentalDays: number
   logLevel: string
+  /** Published in the plugin manifest and the docs. */
+  contactEmail: string
+  legalInfoUrl: string
 }
 
 export class ConfigError extends Error {
@@ -43,10 +46,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}; got "${logLevel}"`)
   }
+  const site = publicUrl(env.PUBLIC_URL || `http://localhost:${port}`)
+  const contactEmail = env.CONTACT_EMAIL || 'agents@kiwiroads.example.com'
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(contactEmail)) {
+    throw new ConfigError('CONTACT_EMAIL', `must be an email address; got "${contactEmail}"`)
+  }
   return {
     port,
     host: env.HOST || '0.0.0.0',
-    publicUrl: publicUrl(env.PUBLIC_URL || `http://localhost:${port}`),
+    publicUrl: site,
     dataDir: resolve(env.DATA_DIR || 'data'),
     fleetFile: resolve(env.FLEET_FILE || DEMO_FLEET_FILE),
     timeZone,
@@ -56,6 +64,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bookingHorizonDays: integer(env, 'BOOKING_HORIZON_DAYS', 548, 1, 3_650),
     maxRentalDays: integer(env, 'MAX_RENTAL_DAYS', 90, 1, 365),
     logLevel,
+    contactEmail,
+    legalInfoUrl: absoluteUrl('LEGAL_INFO_URL', env.LEGAL_INFO_URL || `${site}/docs#terms`),
   }
 }
 
@@ -74,19 +84,24 @@ function integer(
   return Number(text)
 }
 
-function publicUrl(text: string): string {
+function absoluteUrl(variable: string, text: string): string {
   let url: URL
   try {
     url = new URL(text)
   } catch {
     throw new ConfigError(
-      'PUBLIC_URL',
+      variable,
       `must be an absolute http(s) URL such as https://rentals.example.com; got "${text}"`,
     )
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError('PUBLIC_URL', `must start with http:// or https://; got "${text}"`)
+    throw new ConfigError(variable, `must start with http:// or https://; got "${text}"`)
   }
+  return url.href
+}
+
+function publicUrl(text: string): string {
+  const url = new URL(absoluteUrl('PUBLIC_URL', text))
   if (url.search || url.hash) {
     throw new ConfigError('PUBLIC_URL', `must not have a query or fragment; got "${text}"`)
   }

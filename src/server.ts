@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     ctx: services.ctx,
     rateLimiter: services.rateLimiter,
-    siteUrl: config.publicUrl,
+    config,
     logger: { level: config.logLevel },
   })
   await app.listen({ port: config.port, host: config.host })

@@ -7,10 +7,15 @@ import type {
   RawServerDefault,
 } from 'fastify'
 import type { SiteLinks } from '../presenters/site-links.ts'
+import type { OperationDoc, OperationId } from '../schemas/operations.ts'
 import type { VerbContext } from '../verbs/context.ts'
 
-/** What every route needs: the verbs' context and the links into the site. */
-export type ApiDeps = { ctx: VerbContext; links: SiteLinks }
+/** What every route needs: the verbs' context, the links into the site, the operations' docs. */
+export type ApiDeps = {
+  ctx: VerbContext
+  links: SiteLinks
+  docs: Record<OperationId, OperationDoc>
+}
 
 export type TypedFastify = FastifyInstance<
   RawServerDefault,

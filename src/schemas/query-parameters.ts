@@ -6,7 +6,7 @@ import { ID_PATTERN } from '../domain/ids.ts'
  * Request parameters arrive as text and are checked as text: a plain-decimal id pattern refuses
  * `07`, `1e3`, `0x10` and ` 7`, which a coercing integer check would accept. Handlers convert.
  */
-const DATE_SHAPE = '^\\d{4}-\\d{2}-\\d{2}$'
+export const DATE_SHAPE = '^\\d{4}-\\d{2}-\\d{2}$'
 
 /** What each parameter expects, in the words its 400 message uses. */
 export const EXPECTED: Record<string, string> = {

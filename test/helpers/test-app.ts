@@ -33,7 +33,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
   const app = await buildApp({
     ctx: services.ctx,
     rateLimiter: services.rateLimiter,
-    siteUrl: config.publicUrl,
+    config,
   })
   return {
     app,

@@ -4,13 +4,15 @@ import { AvailabilityQuery } from '../../schemas/query-parameters.ts'
 import { VehicleSchema } from '../../schemas/vehicle.ts'
 import { findAvailableVehicles } from '../../verbs/find-available-vehicles.ts'
 import type { ApiDeps, TypedFastify } from '../api-deps.ts'
-import { errorResponses } from './error-responses.ts'
+import { API_TAG, errorResponses } from './error-responses.ts'
 
-export function availabilityRoute(app: TypedFastify, { ctx, links }: ApiDeps): void {
+export function availabilityRoute(app: TypedFastify, { ctx, links, docs }: ApiDeps): void {
   app.get(
     '/vehicles/availability',
     {
       schema: {
+        ...docs.find_available_vehicles,
+        tags: [API_TAG],
         querystring: AvailabilityQuery,
         response: { 200: Type.Array(VehicleSchema), ...errorResponses.badRequest },
       },

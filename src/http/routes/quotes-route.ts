@@ -3,13 +3,15 @@ import { QuoteQuery } from '../../schemas/query-parameters.ts'
 import { QuoteSchema } from '../../schemas/quote.ts'
 import { priceQuote } from '../../verbs/price-quote.ts'
 import type { ApiDeps, TypedFastify } from '../api-deps.ts'
-import { errorResponses } from './error-responses.ts'
+import { API_TAG, errorResponses } from './error-responses.ts'
 
-export function quotesRoute(app: TypedFastify, { ctx, links }: ApiDeps): void {
+export function quotesRoute(app: TypedFastify, { ctx, links, docs }: ApiDeps): void {
   app.get(
     '/quotes',
     {
       schema: {
+        ...docs.get_quote,
+        tags: [API_TAG],
         querystring: QuoteQuery,
         response: { 200: QuoteSchema, ...errorResponses.quote },
       },

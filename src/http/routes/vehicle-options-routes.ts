@@ -6,13 +6,15 @@ import { VehicleOptionsQuery, VehicleParams } from '../../schemas/query-paramete
 import { listAccessories } from '../../verbs/list-accessories.ts'
 import { listInsurancePlans } from '../../verbs/list-insurance-plans.ts'
 import type { ApiDeps, TypedFastify } from '../api-deps.ts'
-import { errorResponses } from './error-responses.ts'
+import { API_TAG, errorResponses } from './error-responses.ts'
 
-export function vehicleOptionsRoutes(app: TypedFastify, { ctx }: ApiDeps): void {
+export function vehicleOptionsRoutes(app: TypedFastify, { ctx, docs }: ApiDeps): void {
   app.get(
     '/vehicles/:vehicleId/accessories',
     {
       schema: {
+        ...docs.list_accessories,
+        tags: [API_TAG],
         params: VehicleParams,
         querystring: VehicleOptionsQuery,
         response: { 200: Type.Array(AccessorySchema), ...errorResponses.badRequest },
@@ -30,6 +32,8 @@ export function vehicleOptionsRoutes(app: TypedFastify, { ctx }: ApiDeps): void 
     '/vehicles/:vehicleId/insurance-types',
     {
       schema: {
+        ...docs.list_insurance_plans,
+        tags: [API_TAG],
         params: VehicleParams,
         querystring: VehicleOptionsQuery,
         response: { 200: Type.Array(InsurancePlanSchema), ...errorResponses.badRequest },

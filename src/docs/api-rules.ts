@@ -1,0 +1,32 @@
+import { MAX_ACCESSORY_ITEMS } from '../domain/accessory-selection.ts'
+import type { DocsSettings } from './docs-settings.ts'
+
+/**
+ * The rules an agent needs, in Markdown: the OpenAPI document's description, and the source of
+ * the rules on /docs and in /llms.txt, so that every document says the same.
+ */
+export function apiRulesMarkdown(settings: DocsSettings): string {
+  const window = `${settings.rateLimitMax} requests per ${settings.rateLimitWindowSeconds} seconds`
+  return `Read-only API of a New Zealand car and campervan rental company for AI agents: find depots, check which vehicles are free for given dates, see accessories and insurance plans, and get a priced quote that a person then books on the website.
+
+## Call order
+1. \`GET /depots\`: pick a pickup and a drop-off depot.
+2. \`GET /vehicles/availability\` with both depot ids and the dates.
+3. \`GET /vehicles/{vehicleId}/accessories\` and \`GET /vehicles/{vehicleId}/insurance-types\`.
+4. \`GET /quotes\` with the vehicle and the chosen options; give the quote's \`checkoutUrl\` to the person, who books on the website.
+
+## Dates and rental days
+Dates are calendar dates \`YYYY-MM-DD\` in the company's time zone (${settings.timeZone}); "today" is today there. A date must exist, the drop-off date must not be before the pickup date, the pickup date must not be in the past nor more than ${settings.bookingHorizonDays} days ahead. Rental days = drop-off date minus pickup date; a same-day rental is 1 day. The longest rental is ${settings.maxRentalDays} days.
+
+## Availability
+A vehicle is available when a unit is left at the pickup depot on every day of the rental (a booking holds its unit from its pickup date to its drop-off date, both included). It is not available when it is sold out, when the rental is shorter than its minimum days for the season, when the pickup depot has no pickup times that day (weekday or weekend) or is closed that date (likewise the drop-off depot on the drop-off date), when the one-way route is not offered, or when no rate covers the pickup date. Availability then leaves it out; a quote answers 404 with a \`code\` saying why.
+
+## Prices
+All amounts are NZD dollars (at most two decimals) converted from the integer cents the rental system holds, and include GST (15%). \`rentalDailyRate\` depends on the vehicle, the season of the pickup date and the rental length; \`rentalFee = rentalDailyRate x rentalDays\`. \`routeFee\` is the one-way fee (0 for a return to the same depot). An accessory or plan costs \`min(price x days (or x 1 when charged per rental), maxCharge) x quantity\`. \`totalAmount = rentalFee + routeFee + accessoriesFee + insuranceFee\`, to the cent. A quote is valid for ${settings.quoteTtlMinutes} minutes (\`expiresAt\`, UTC).
+
+## Parameters
+Ids are positive whole numbers in plain decimal (\`7\`, not \`07\`, \`7.0\` or \`1e1\`). \`accessory_ids\` is a comma-separated list (at most ${MAX_ACCESSORY_ITEMS} items); an id given twice is a quantity of two, and the parameter may also be repeated. Any other parameter given twice is a 400. Unknown parameters are ignored.
+
+## Errors and limits
+Errors are JSON \`{error, code, parameter}\`: \`error\` says what to send instead, \`code\` is stable, \`parameter\` names the one at fault. 400: invalid or missing parameters. 404: on \`/quotes\`, the vehicle cannot be rented for the request. 429: over ${window} per client, as plain text with \`Retry-After\`. 503: temporarily unavailable, retry after \`Retry-After\` seconds. Every response carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (the UTC ISO 8601 instant the window resets).`
+}

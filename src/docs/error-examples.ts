@@ -1,0 +1,61 @@
+/** An example error body per operation and status, as the API really answers them. */
+export const ERROR_EXAMPLES: Record<string, Record<string, object>> = {
+  list_depots: {
+    503: {
+      error: 'The service is temporarily unavailable; retry in 5 seconds',
+      code: 'service_unavailable',
+    },
+  },
+  find_available_vehicles: {
+    400: {
+      error: 'pick_up_depot_id 99 is not a depot; GET /depots lists the valid ids',
+      code: 'unknown_depot',
+      parameter: 'pick_up_depot_id',
+    },
+    503: {
+      error: 'The service is temporarily unavailable; retry in 5 seconds',
+      code: 'service_unavailable',
+    },
+  },
+  list_accessories: {
+    400: {
+      error:
+        'vehicleId 99 is not a vehicle; GET /vehicles/availability lists the vehicles and their ids',
+      code: 'unknown_vehicle',
+      parameter: 'vehicleId',
+    },
+    503: {
+      error: 'The service is temporarily unavailable; retry in 5 seconds',
+      code: 'service_unavailable',
+    },
+  },
+  list_insurance_plans: {
+    400: {
+      error:
+        'drop_off_date is missing; send both pick_up_date and drop_off_date (YYYY-MM-DD), or neither to list every option',
+      code: 'incomplete_dates',
+      parameter: 'drop_off_date',
+    },
+    503: {
+      error: 'The service is temporarily unavailable; retry in 5 seconds',
+      code: 'service_unavailable',
+    },
+  },
+  get_quote: {
+    400: {
+      error:
+        'accessory_ids item 2 is empty; send accessory ids as plain whole numbers separated by commas, for example 1,4',
+      code: 'invalid_parameter',
+      parameter: 'accessory_ids',
+    },
+    404: {
+      error:
+        'Mercedes Sprinter 4-berth motorhome is sold out at Christchurch Airport for 2026-12-12 to 2026-12-20; GET /vehicles/availability lists what can be rented',
+      code: 'vehicle_sold_out',
+    },
+    503: {
+      error: 'The service is temporarily unavailable; retry in 5 seconds',
+      code: 'service_unavailable',
+    },
+  },
+}

@@ -1,0 +1,104 @@
+import { ID_PATTERN } from '../domain/ids.ts'
+import { DATE_SHAPE } from '../schemas/query-parameters.ts'
+import type { DocsSettings } from './docs-settings.ts'
+import { ERROR_EXAMPLES } from './error-examples.ts'
+
+type Json = Record<string, unknown>
+type Operation = { operationId?: string; parameters?: Json[]; responses?: Record<string, Json> }
+
+/** Resource schemas that become named components instead of being repeated inline. */
+const COMPONENTS = ['Depot', 'Vehicle', 'Accessory', 'InsurancePlan', 'Quote', 'Error']
+
+const RATE_LIMIT_HEADERS: Record<string, Json> = {
+  'X-RateLimit-Limit': {
+    description: 'Requests allowed per client in the window',
+    schema: { type: 'integer', example: 100 },
+  },
+  'X-RateLimit-Remaining': {
+    description: 'Requests left in the current window',
+    schema: { type: 'integer', example: 99 },
+  },
+  'X-RateLimit-Reset': {
+    description: 'When the window resets: a UTC ISO 8601 instant',
+    schema: { type: 'string', format: 'date-time', example: '2026-12-01T09:01:00.000Z' },
+  },
+}
+
+/**
+ * Turns what @fastify/swagger generates from the route schemas into the published document:
+ * ids typed as the contract's integers and dates as dates (the routes check both as text, to
+ * refuse `07` or `1e3`), resource schemas as named components, the rate-limit headers on every
+ * response, the plain-text 429 the rate limiter answers, and an example for every error.
+ */
+export function finishOpenApi(document: Json, settings: DocsSettings): Json {
+  const components: Record<string, Json> = {}
+  const paths = document.paths as Record<string, Record<string, Operation>>
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations)) {
+      for (const parameter of operation.parameters ?? []) typeParameter(parameter)
+      const responses = operation.responses ?? {}
+      for (const [status, response] of Object.entries(responses)) {
+        response.headers = { ...RATE_LIMIT_HEADERS, ...(response.headers as Json | undefined) }
+        const media = (response.content as Record<string, Json> | undefined)?.['application/json']
+        if (media) {
+          media.schema = nameComponents(media.schema, components)
+          const example = ERROR_EXAMPLES[operation.operationId ?? '']?.[status]
+          if (example) media.example = example
+        }
+        if (status === '503') {
+          response.headers = { ...(response.headers as Json), 'Retry-After': retryAfterHeader() }
+        }
+      }
+      responses['429'] = tooManyRequests(settings)
+    }
+  }
+  document.components = { ...(document.components as Json | undefined), schemas: components }
+  return document
+}
+
+function typeParameter(parameter: Json): void {
+  const schema = (parameter.schema ?? {}) as Json
+  const example = (schema.examples as unknown[] | undefined)?.[0] ?? parameter.example
+  if (schema.pattern === ID_PATTERN.source) {
+    parameter.schema = { type: 'integer', minimum: 1, maximum: 9999999999 }
+    parameter.example = Number(example)
+  } else if (schema.pattern === DATE_SHAPE) {
+    parameter.schema = { type: 'string', format: 'date' }
+    parameter.example = example
+  } else if (example !== undefined) {
+    delete schema.examples
+    parameter.example = example
+  }
+  delete parameter.examples
+}
+
+/** Replaces every schema titled as a component with a reference to it, depth first. */
+function nameComponents(schema: unknown, components: Record<string, Json>): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => nameComponents(item, components))
+  if (schema === null || typeof schema !== 'object') return schema
+  const copy: Json = {}
+  for (const [key, value] of Object.entries(schema)) copy[key] = nameComponents(value, components)
+  const title = copy.title
+  if (typeof title === 'string' && COMPONENTS.includes(title)) {
+    components[title] ??= copy
+    return { $ref: `#/components/schemas/${title}` }
+  }
+  return copy
+}
+
+function retryAfterHeader(): Json {
+  return { description: 'Seconds to wait before retrying', schema: { type: 'integer', example: 5 } }
+}
+
+function tooManyRequests(settings: DocsSettings): Json {
+  return {
+    description: `Too many requests: over ${settings.rateLimitMax} requests per ${settings.rateLimitWindowSeconds} seconds from this client. Plain text saying when to retry.`,
+    headers: { ...RATE_LIMIT_HEADERS, 'Retry-After': retryAfterHeader() },
+    content: {
+      'text/plain': {
+        schema: { type: 'string' },
+        example: `Too many requests: the limit is ${settings.rateLimitMax} requests per ${settings.rateLimitWindowSeconds} seconds. Retry after 2026-12-01T09:01:00.000Z (in 42 seconds).`,
+      },
+    },
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * Each operation's name and the rules an agent needs, written once for the OpenAPI document and
+ * the MCP tool descriptions. Agent platforms cap a summary and an operation description at 300
+ * characters, so the longer rules live in the document's `info.description`.
+ */
+export type OperationDoc = { operationId: string; summary: string; description: string }
+
+export type OperationSettings = { quoteTtlMinutes: number }
+
+export const OPERATION_IDS = [
+  'list_depots',
+  'find_available_vehicles',
+  'list_accessories',
+  'list_insurance_plans',
+  'get_quote',
+] as const
+
+export type OperationId = (typeof OPERATION_IDS)[number]
+
+export function operationDocs(settings: OperationSettings): Record<OperationId, OperationDoc> {
+  return {
+    list_depots: {
+      operationId: 'list_depots',
+      summary: 'List pickup and drop-off depots',
+      description:
+        'Step 1 of 4. The active depots with their weekday and weekend pickup and drop-off times and opening hours. Next: find_available_vehicles with a pickup and a drop-off depot id and the dates.',
+    },
+    find_available_vehicles: {
+      operationId: 'find_available_vehicles',
+      summary: 'Find vehicles available for dates and depots',
+      description:
+        'Step 2. Vehicles free for the dates, cheapest first. Rental days = drop-off minus pickup date (same day = 1). A vehicle is left out when sold out, under its minimum days, a depot is closed or has no times that day, the route is not offered, or no rate applies.',
+    },
+    list_accessories: {
+      operationId: 'list_accessories',
+      summary: 'List accessories for a vehicle',
+      description:
+        'Step 3. Accessories for the vehicle; with both dates, only those offered then. cost = min(price x days (or x 1 if per rental), maxCharge) x quantity. Send ids to get_quote as accessory_ids; repeat an id for a quantity of two.',
+    },
+    list_insurance_plans: {
+      operationId: 'list_insurance_plans',
+      summary: 'List insurance plans for a vehicle',
+      description:
+        'Step 3. Insurance plans for the vehicle with price (per day or per rental), maxCharge and excess (what the renter still pays after damage). A price of 0 costs nothing extra. Send one id to get_quote as insurance_id.',
+    },
+    get_quote: {
+      operationId: 'get_quote',
+      summary: 'Get a priced quote',
+      description: `Step 4. totalAmount = rentalFee + routeFee + accessoriesFee + insuranceFee, in NZD dollars converted from cents, GST included. Valid ${settings.quoteTtlMinutes} minutes (expiresAt). Give checkoutUrl to the person to book. A 404 says why the vehicle cannot be rented.`,
+    },
+  }
+}
