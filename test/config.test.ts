@@ -18,6 +18,8 @@ describe('loadConfig falls back to the documented defaults', () => {
       bookingHorizonDays: 548,
       maxRentalDays: 90,
       logLevel: 'info',
+      contactEmail: 'agents@kiwiroads.example.com',
+      legalInfoUrl: 'http://localhost:3000/docs#terms',
     })
   })
 
@@ -92,6 +94,9 @@ describe('loadConfig refuses a bad value with a ConfigError that names the varia
     { variable: 'PORT', value: '80.5', says: 'must be a whole number' },
     { variable: 'TIME_ZONE', value: 'Mars/Base', says: 'must be an IANA time zone' },
     { variable: 'TIME_ZONE', value: '+12:00', says: 'must be an IANA time zone' },
+    { variable: 'CONTACT_EMAIL', value: 'nobody', says: 'must be an email address' },
+    { variable: 'LEGAL_INFO_URL', value: '/terms', says: 'must be an absolute http(s) URL' },
+    { variable: 'LEGAL_INFO_URL', value: 'javascript:alert(1)', says: 'must start with http:// or https://' },
     { variable: 'TIME_ZONE', value: '../etc/passwd', says: 'must be an IANA time zone' },
     { variable: 'RATE_LIMIT_MAX', value: '-1', says: 'must be a whole number from 1' },
     { variable: 'RATE_LIMIT_MAX', value: '0', says: 'must be a whole number from 1' },
