@@ -79,7 +79,8 @@ export async function buildApp(deps: AppDeps) {
         deps.config,
       ) as never,
   })
-  await app.register(discoveryDocuments(deps.config))
+  const links = new SiteLinks(deps.config.publicUrl)
+  await app.register(discoveryDocuments({ settings: deps.config, ctx: deps.ctx, links }))
   await app.register(fastifyStatic, {
     root: resolve(PUBLIC_DIR, 'images'),
     prefix: '/images/',
@@ -88,7 +89,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(
     agentApi({
       ctx: deps.ctx,
-      links: new SiteLinks(deps.config.publicUrl),
+      links,
       docs: operationDocs(deps.config),
       rateLimiter: deps.rateLimiter,
     }),

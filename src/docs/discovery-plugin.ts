@@ -2,14 +2,18 @@ import fastifyEtag from '@fastify/etag'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import { stringify } from 'yaml'
+import type { SiteLinks } from '../presenters/site-links.ts'
+import type { VerbContext } from '../verbs/context.ts'
 import type { DocsSettings } from './docs-settings.ts'
+
+export type DiscoveryDeps = { settings: DocsSettings; ctx: VerbContext; links: SiteLinks }
 
 /**
  * The discovery documents of spec section 1, served by the site itself. They are outside the
  * API's rate limit, generated from the running app once and then cached, and carry an ETag so
  * clients can revalidate them cheaply.
  */
-export function discoveryDocuments(settings: DocsSettings) {
+export function discoveryDocuments({ settings }: DiscoveryDeps) {
   return async function register(app: FastifyInstance): Promise<void> {
     await app.register(fastifyEtag)
 
