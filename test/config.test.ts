@@ -96,7 +96,11 @@ describe('loadConfig refuses a bad value with a ConfigError that names the varia
     { variable: 'TIME_ZONE', value: '+12:00', says: 'must be an IANA time zone' },
     { variable: 'CONTACT_EMAIL', value: 'nobody', says: 'must be an email address' },
     { variable: 'LEGAL_INFO_URL', value: '/terms', says: 'must be an absolute http(s) URL' },
-    { variable: 'LEGAL_INFO_URL', value: 'javascript:alert(1)', says: 'must start with http:// or https://' },
+    {
+      variable: 'LEGAL_INFO_URL',
+      value: 'javascript:alert(1)',
+      says: 'must start with http:// or https://',
+    },
     { variable: 'TIME_ZONE', value: '../etc/passwd', says: 'must be an IANA time zone' },
     { variable: 'RATE_LIMIT_MAX', value: '-1', says: 'must be a whole number from 1' },
     { variable: 'RATE_LIMIT_MAX', value: '0', says: 'must be a whole number from 1' },

@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { buildTestApp, type TestAppOptions } from '../helpers/test-app.ts'
+import { loadContract, type ResponseContract } from './openapi-contract.ts'
 
 /*
  * What every HTTP test shares: the app with a client whose every response is checked for the
- * things no response may ever do (a 500, a leaked driver message or stack frame), URL building
+ * things no response may ever do (a 500, a leaked driver message or stack frame) and against the
+ * service's own OpenAPI document (status, content type, body schema, headers), URL building
  * that percent-encodes hostile values as an agent would send them, and the shapes of the bodies.
  */
 
@@ -116,11 +118,16 @@ export async function startApi(options: TestAppOptions = {}) {
     ...options,
     env: { RATE_LIMIT_MAX: '1000000', ...options.env },
   })
+  // The document is fetched once per app, past the checks (it is not an API response itself).
+  let contract: Promise<ResponseContract> | undefined
   async function request(target: string | InjectOptions): Promise<Response> {
-    const response = await testApp.app.inject(
-      typeof target === 'string' ? { method: 'GET', url: target } : target,
-    )
+    const options: InjectOptions =
+      typeof target === 'string' ? { method: 'GET', url: target } : target
+    const response = await testApp.app.inject(options)
     assertNothingLeaks(response)
+    contract ??= loadContract((path) => testApp.app.inject({ method: 'GET', url: path }))
+    const openApi = await contract
+    openApi.check(sentRequest(options), response)
     return response
   }
   return {
@@ -128,6 +135,13 @@ export async function startApi(options: TestAppOptions = {}) {
     request,
     get: (path: string, params?: Params) => request(url(path, params)),
   }
+}
+
+/** The method and URL an inject call sends, for the OpenAPI check. */
+function sentRequest(options: InjectOptions): { method: string; url: string } {
+  const target = options.url ?? options.path ?? '/'
+  const url = typeof target === 'string' ? target : (target.pathname ?? '/')
+  return { method: String(options.method ?? 'GET'), url }
 }
 
 export function assertJson(response: Response): void {

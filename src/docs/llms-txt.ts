@@ -1,0 +1,52 @@
+import type { ApiDescription, ApiOperation } from './api-operations.ts'
+import { apiRulesMarkdown } from './api-rules.ts'
+import { BRAND } from './brand.ts'
+import type { DocsSettings } from './docs-settings.ts'
+import { DOCUMENT_LINKS } from './document-links.ts'
+import { type MarkdownSection, sectionTitled, splitSections } from './markdown-sections.ts'
+
+/**
+ * /llms.txt (llmstxt.org): an H1, a one-paragraph summary as a blockquote, then H2 sections,
+ * the first of them the list of documents. The rules (the call order first) and every operation
+ * with its parameters follow, so a language model learns the whole API in one fetch.
+ */
+export function llmsTxt(settings: DocsSettings, api: ApiDescription): string {
+  const site = settings.publicUrl
+  const rules = splitSections(apiRulesMarkdown(settings))
+  const callOrder = sectionTitled(rules, 'Call order')
+  return `${[
+    `# ${BRAND.company}: ${api.title}`,
+    `> ${rules.intro.replace(/\s*\n\s*/g, ' ')}`,
+    `Base URL: ${api.baseUrl}. Every endpoint is a GET answering JSON; no authentication. Version ${api.version}.`,
+    '## Docs',
+    [
+      `- [Landing page](${site}/docs): what the API does, a worked example with real requests and responses, rules, errors and rate limits`,
+      ...DOCUMENT_LINKS.map((link) => `- [${link.title}](${site}${link.path}): ${link.purpose}`),
+    ].join('\n'),
+    section(callOrder),
+    '## Endpoints',
+    api.operations.map(endpoint).join('\n'),
+    ...rules.sections.filter((other) => other !== callOrder).map(section),
+    '## Optional',
+    `- [Terms of use](${settings.legalInfoUrl}): what agents may do with the API and its quotes\n- [Contact](mailto:${settings.contactEmail}): questions and problems`,
+  ].join('\n\n')}\n`
+}
+
+function section({ title, body }: MarkdownSection): string {
+  return `## ${title}\n${body}`
+}
+
+/** One list item per operation (paths relative to the base URL), its parameters nested under it. */
+function endpoint(operation: ApiOperation): string {
+  const lines = [
+    `- \`${operation.method} ${operation.path}\` (\`${operation.operationId}\`): ${operation.summary}. ${operation.description}`,
+  ]
+  for (const parameter of operation.parameters) {
+    const need = parameter.required ? 'required' : 'optional'
+    const example = parameter.example === undefined ? '' : `; example \`${parameter.example}\``
+    lines.push(
+      `  - \`${parameter.name}\` (${parameter.in}, ${parameter.type}, ${need}): ${parameter.description}${example}`,
+    )
+  }
+  return lines.join('\n')
+}

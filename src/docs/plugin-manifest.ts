@@ -1,0 +1,52 @@
+import { apiRulesMarkdown } from './api-rules.ts'
+import { BRAND } from './brand.ts'
+import type { DocsSettings } from './docs-settings.ts'
+import { sectionTitled, splitSections } from './markdown-sections.ts'
+
+/**
+ * The v1 agent-plugin manifest at /.well-known/ai-plugin.json. Platforms that read it cap
+ * name_for_human at 20 characters, name_for_model at 50 letters and digits, the human
+ * description at 100 characters and the model description at 8000; tests hold us to them.
+ */
+export type PluginManifest = {
+  schema_version: 'v1'
+  name_for_human: string
+  name_for_model: string
+  description_for_human: string
+  description_for_model: string
+  auth: { type: 'none' }
+  api: { type: 'openapi'; url: string; is_user_authenticated: false }
+  logo_url: string
+  contact_email: string
+  legal_info_url: string
+}
+
+export function pluginManifest(settings: DocsSettings): PluginManifest {
+  const rules = splitSections(apiRulesMarkdown(settings))
+  // The call order as api-rules.ts writes it, on one line.
+  const callOrder = sectionTitled(rules, 'Call order').body.replace(/\s*\n\s*/g, ' ')
+  return {
+    schema_version: 'v1',
+    name_for_human: BRAND.nameForHuman,
+    name_for_model: BRAND.nameForModel,
+    description_for_human:
+      'Find rental cars and campervans in New Zealand, compare options and get a priced quote.',
+    description_for_model: [
+      `Read-only API of ${BRAND.company}, a New Zealand car and campervan rental company: find depots, vehicles free for given dates, accessories, insurance plans, and priced quotes. Nothing is booked through it.`,
+      `Call order: ${callOrder}`,
+      `Dates are YYYY-MM-DD in ${settings.timeZone}; the pickup date is today or later there. Ids are plain whole numbers from the previous calls.`,
+      `Amounts are NZD dollars including GST. A quote is valid ${settings.quoteTtlMinutes} minutes (expiresAt).`,
+      "Always give the person the quote's checkoutUrl: they book and pay on the website at the quoted price.",
+      'A 400 body says which parameter is wrong and what to send instead; a 404 from /quotes says why the vehicle cannot be rented (choose another from availability); on 429 or 503 wait Retry-After seconds.',
+    ].join(' '),
+    auth: { type: 'none' },
+    api: {
+      type: 'openapi',
+      url: `${settings.publicUrl}/openapi.yaml`,
+      is_user_authenticated: false,
+    },
+    logo_url: `${settings.publicUrl}/logo.svg`,
+    contact_email: settings.contactEmail,
+    legal_info_url: settings.legalInfoUrl,
+  }
+}

@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { buildTestApp, DEMO_FLEET_FILE, SITE_URL } from '../helpers/test-app.ts'
+
+type TestApp = Awaited<ReturnType<typeof buildTestApp>>
+
+describe('GET /llms.txt', () => {
+  let testApp: TestApp
+  let text: string
+  before(async () => {
+    testApp = await buildTestApp({ fleetFile: DEMO_FLEET_FILE })
+    const response = await testApp.app.inject('/llms.txt')
+    assert.equal(response.statusCode, 200)
+    assert.equal(response.headers['content-type'], 'text/plain; charset=utf-8')
+    text = response.body
+  })
+  after(async () => {
+    await testApp.close()
+  })
+
+  test('starts with an H1 naming the API, then a one-paragraph blockquote summary', () => {
+    const [title, blank, summary] = text.split('\n')
+    assert.match(title ?? '', /^# \S.*Vehicle Rental Agent API$/)
+    assert.equal(blank, '')
+    assert.match(
+      summary ?? '',
+      /^> Read-only API of a New Zealand car and campervan rental company/,
+    )
+    assert.equal(text.match(/^# /gm)?.length, 1)
+  })
+
+  test('links every discovery document from an H2 section', () => {
+    const docs = /^## Docs\n\n([\s\S]*?)\n\n## /m.exec(text)?.[1] ?? ''
+    for (const path of [
+      '/docs',
+      '/docs/api',
+      '/openapi.yaml',
+      '/openapi.json',
+      '/.well-known/ai-plugin.json',
+    ]) {
+      assert.match(
+        docs,
+        new RegExp(`^- \\[[^\\]]+\\]\\(${SITE_URL}${path.replaceAll('.', '\\.')}\\)`, 'm'),
+      )
+    }
+  })
+
+  test('has the call order, every endpoint with its parameters, and the rules', () => {
+    const sections = [...text.matchAll(/^## (.+)$/gm)].map((match) => match[1])
+    assert.deepEqual(sections.slice(0, 3), ['Docs', 'Call order', 'Endpoints'])
+    for (const title of ['Dates and rental days', 'Prices', 'Errors and limits']) {
+      assert.ok(sections.includes(title), `no ## ${title}`)
+    }
+    for (const operation of ['list_depots', 'find_available_vehicles', 'get_quote']) {
+      assert.match(text, new RegExp(`\\(\`${operation}\`\\)`))
+    }
+    assert.match(text, /^ {2}- `accessory_ids` \(query, string, optional\): Comma-separated/m)
+    assert.match(text, /Base URL: https:\/\/rentals\.example\.com\/api\/agent\./)
+  })
+})
