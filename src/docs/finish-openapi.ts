@@ -1,4 +1,5 @@
 import { ID_PATTERN } from '../domain/ids.ts'
+import { exampleTooManyRequestsText } from '../rate-limit/too-many-requests.ts'
 import { DATE_SHAPE } from '../schemas/query-parameters.ts'
 import type { DocsSettings } from './docs-settings.ts'
 import { ERROR_EXAMPLES } from './error-examples.ts'
@@ -22,6 +23,23 @@ const RATE_LIMIT_HEADERS: Record<string, Json> = {
     description: 'When the window resets: a UTC ISO 8601 instant',
     schema: { type: 'string', format: 'date-time', example: '2026-12-01T09:01:00.000Z' },
   },
+  'RateLimit-Policy': {
+    description: 'The IETF rate-limit policy: the limit and the window in seconds',
+    schema: { type: 'string', example: '100;w=60' },
+  },
+  RateLimit: {
+    description: 'The IETF rate-limit fields: limit, remaining and seconds until the reset',
+    schema: { type: 'string', example: 'limit=100, remaining=99, reset=60' },
+  },
+}
+
+/** What each status means, where the route schema gave no description of its own. */
+const STATUS_DESCRIPTIONS: Record<string, string> = {
+  '200': 'Success',
+  '400':
+    'Invalid or missing parameters; `error` says what to send instead and `parameter` names the one at fault',
+  '404': 'The vehicle cannot be rented for the selected criteria; `code` and `error` say why',
+  '503': 'Service temporarily unavailable; retry after `Retry-After` seconds',
 }
 
 /**
@@ -38,6 +56,9 @@ export function finishOpenApi(document: Json, settings: DocsSettings): Json {
       for (const parameter of operation.parameters ?? []) typeParameter(parameter)
       const responses = operation.responses ?? {}
       for (const [status, response] of Object.entries(responses)) {
+        if (!response.description || response.description === 'Default Response') {
+          response.description = STATUS_DESCRIPTIONS[status] ?? 'Response'
+        }
         response.headers = { ...RATE_LIMIT_HEADERS, ...(response.headers as Json | undefined) }
         const media = (response.content as Record<string, Json> | undefined)?.['application/json']
         if (media) {
@@ -97,7 +118,7 @@ function tooManyRequests(settings: DocsSettings): Json {
     content: {
       'text/plain': {
         schema: { type: 'string' },
-        example: `Too many requests: the limit is ${settings.rateLimitMax} requests per ${settings.rateLimitWindowSeconds} seconds. Retry after 2026-12-01T09:01:00.000Z (in 42 seconds).`,
+        example: exampleTooManyRequestsText(settings.rateLimitMax, settings.rateLimitWindowSeconds),
       },
     },
   }

@@ -1,4 +1,5 @@
 import { INVALID_REQUEST_CODES, UNAVAILABLE_CODES } from '../domain/errors.ts'
+import { exampleTooManyRequestsText } from '../rate-limit/too-many-requests.ts'
 import type { ApiDescription } from './api-operations.ts'
 import { apiRulesMarkdown } from './api-rules.ts'
 import { BRAND } from './brand.ts'
@@ -181,6 +182,6 @@ function rateLimits(settings: DocsSettings): SafeHtml {
 </tbody>
 </table>
 <p>Over the limit the answer is a 429 in plain text, for example:</p>
-<pre class="response"><code>Too many requests: the limit is ${settings.rateLimitMax} requests per ${settings.rateLimitWindowSeconds} seconds. Retry after 2026-12-01T09:01:00.000Z (in 42 seconds).</code></pre>
+<pre class="response"><code>${exampleTooManyRequestsText(settings.rateLimitMax, settings.rateLimitWindowSeconds).trim()}</code></pre>
 </section>`
 }

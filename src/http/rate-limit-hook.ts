@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
+import { tooManyRequestsText } from '../rate-limit/too-many-requests.ts'
 
 /**
  * Counts every request against its client's window and writes the rate-limit headers on every
@@ -24,9 +25,7 @@ export function rateLimitHook(limiter: RateLimiter) {
       .code(429)
       .header('retry-after', resetIn)
       .type('text/plain; charset=utf-8')
-      .send(
-        `Too many requests: the limit is ${decision.limit} requests per ${limiter.windowSeconds} seconds. Retry after ${resetAt} (in ${resetIn} seconds).\n`,
-      )
+      .send(tooManyRequestsText(decision.limit, limiter.windowSeconds, resetAt, resetIn))
     return reply
   }
 }

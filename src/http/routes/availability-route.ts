@@ -14,7 +14,13 @@ export function availabilityRoute(app: TypedFastify, { ctx, links, docs }: ApiDe
         ...docs.find_available_vehicles,
         tags: [API_TAG],
         querystring: AvailabilityQuery,
-        response: { 200: Type.Array(VehicleSchema), ...errorResponses.badRequest },
+        response: {
+          200: Type.Array(VehicleSchema, {
+            description:
+              'Vehicles available for the dates and depots, cheapest daily rate first; empty when none is',
+          }),
+          ...errorResponses.badRequest,
+        },
       },
     },
     async (request) => {

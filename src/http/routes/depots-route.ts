@@ -12,7 +12,10 @@ export function depotsRoute(app: TypedFastify, { ctx, docs }: ApiDeps): void {
       schema: {
         ...docs.list_depots,
         tags: [API_TAG],
-        response: { 200: Type.Array(DepotSchema), ...errorResponses.listOnly },
+        response: {
+          200: Type.Array(DepotSchema, { description: 'The active depots, in id order' }),
+          ...errorResponses.listOnly,
+        },
       },
     },
     async () => listDepots(ctx).map(presentDepot),

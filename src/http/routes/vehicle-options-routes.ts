@@ -17,7 +17,12 @@ export function vehicleOptionsRoutes(app: TypedFastify, { ctx, docs }: ApiDeps):
         tags: [API_TAG],
         params: VehicleParams,
         querystring: VehicleOptionsQuery,
-        response: { 200: Type.Array(AccessorySchema), ...errorResponses.badRequest },
+        response: {
+          200: Type.Array(AccessorySchema, {
+            description: 'Accessories that can be added to the vehicle (for the dates, when given)',
+          }),
+          ...errorResponses.badRequest,
+        },
       },
     },
     async (request) =>
@@ -36,7 +41,12 @@ export function vehicleOptionsRoutes(app: TypedFastify, { ctx, docs }: ApiDeps):
         tags: [API_TAG],
         params: VehicleParams,
         querystring: VehicleOptionsQuery,
-        response: { 200: Type.Array(InsurancePlanSchema), ...errorResponses.badRequest },
+        response: {
+          200: Type.Array(InsurancePlanSchema, {
+            description: 'Insurance plans selectable for the vehicle',
+          }),
+          ...errorResponses.badRequest,
+        },
       },
     },
     async (request) =>

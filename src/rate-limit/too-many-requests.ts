@@ -1,0 +1,14 @@
+/** The plain-text body of a 429, as the rate limiter sends it and the documents show it. */
+export function tooManyRequestsText(
+  limit: number,
+  windowSeconds: number,
+  resetAt: string,
+  retryAfterSeconds: number,
+): string {
+  return `Too many requests: the limit is ${limit} requests per ${windowSeconds} seconds. Retry after ${resetAt} (in ${retryAfterSeconds} seconds).\n`
+}
+
+/** The 429 body the documents show as their example. */
+export function exampleTooManyRequestsText(limit: number, windowSeconds: number): string {
+  return tooManyRequestsText(limit, windowSeconds, '2026-12-01T09:01:00.000Z', 42)
+}
