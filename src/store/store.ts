@@ -1,3 +1,4 @@
+import type { ConfirmedBooking } from '../domain/booking.ts'
 import type { CalendarDate } from '../domain/calendar-date.ts'
 import type { Booking, Catalogue } from '../domain/catalogue.ts'
 import type { Quote } from '../domain/quote.ts'
@@ -17,6 +18,12 @@ export interface Store {
    * (both included). Vehicles with no booking in the range are absent.
    */
   bookedUnits(query: BookedUnitsQuery): Promise<Map<number, number>>
+  /**
+   * Books one unit if, at the pick-up depot, fewer than `unitsStocked` are booked on every day of
+   * the rental: the check and the insert are one transaction that cannot oversell. Returns false,
+   * and changes nothing, when no unit is left.
+   */
+  createBooking(booking: ConfirmedBooking, unitsStocked: number): Promise<boolean>
   saveQuote(quote: Quote): Promise<void>
   findQuote(id: string): Promise<Quote | undefined>
   close(): Promise<void>

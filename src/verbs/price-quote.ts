@@ -19,12 +19,32 @@ export type QuoteRequest = RentalSearch & {
 
 const MS_PER_MINUTE = 60_000
 
+/** A priced rental: a quote before it is given an id and an expiry. */
+export type PricedRental = Omit<Quote, 'id' | 'createdAt' | 'expiresAt'> & {
+  /** Units of the vehicle stocked at the pick-up depot, for the booking's stock check. */
+  unitsStocked: number
+}
+
 /**
  * Prices the vehicle with its options for the request and stores the quote. Invalid input is a
  * DomainError with an invalid-request code; a vehicle that cannot be rented one with an
  * unavailable code saying why.
  */
 export async function priceQuote(ctx: VerbContext, request: QuoteRequest): Promise<Quote> {
+  const { unitsStocked: _, ...priced } = await priceRental(ctx, request)
+  const now = ctx.now()
+  const quote: Quote = {
+    id: newQuoteId(),
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + ctx.quoteTtlMinutes * MS_PER_MINUTE).toISOString(),
+    ...priced,
+  }
+  await ctx.store.saveQuote(quote)
+  return quote
+}
+
+/** Validates and prices a rental as a quote would, without storing anything. */
+export async function priceRental(ctx: VerbContext, request: QuoteRequest): Promise<PricedRental> {
   const index = ctx.catalogue()
   const rental = resolveRentalRequest(ctx, request)
   const vehicle = knownVehicle(index, 'vehicle_id', request.vehicleId)
@@ -59,11 +79,7 @@ export async function priceQuote(ctx: VerbContext, request: QuoteRequest): Promi
     : null
   const accessoriesFee = accessories.reduce((sum, line) => sum + line.cost, 0)
   const insuranceFee = insurance?.cost ?? 0
-  const now = ctx.now()
-  const quote: Quote = {
-    id: newQuoteId(),
-    createdAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + ctx.quoteTtlMinutes * MS_PER_MINUTE).toISOString(),
+  return {
     vehicleId: vehicle.id,
     vehicleName: vehicle.name,
     pickUpDepotId: rental.pickUpDepot.id,
@@ -79,9 +95,8 @@ export async function priceQuote(ctx: VerbContext, request: QuoteRequest): Promi
     accessoriesFee,
     insuranceFee,
     totalAmount: rentalFee + routeFee + accessoriesFee + insuranceFee,
+    unitsStocked: vehicle.unitsByDepot[rental.pickUpDepot.id] ?? 0,
   }
-  await ctx.store.saveQuote(quote)
-  return quote
 }
 
 function offeredPlan(index: CatalogueIndex, vehicle: Vehicle, id: number): InsurancePlan {

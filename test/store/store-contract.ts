@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import type { ConfirmedBooking } from '../../src/domain/booking.ts'
 import type { CalendarDate } from '../../src/domain/calendar-date.ts'
 import { StoreUnavailableError } from '../../src/domain/errors.ts'
 import type { Quote } from '../../src/domain/quote.ts'
@@ -8,6 +9,44 @@ import type { Store } from '../../src/store/store.ts'
 import { RULES_FLEET_FILE } from '../helpers/test-app.ts'
 
 const day = (text: string) => text as CalendarDate
+
+/** A website booking of the vehicle at depot 1, with a price of 100.00. */
+function websiteBooking(
+  reference: string,
+  vehicleId: number,
+  from: string,
+  to: string,
+): ConfirmedBooking {
+  const price = {
+    vehicleId,
+    vehicleName: 'Test Car',
+    pickUpDepotId: 1,
+    dropOffDepotId: 1,
+    pickUpDate: day(from),
+    dropOffDate: day(to),
+    rentalDays: 2,
+    dailyRate: 5000,
+    rentalFee: 10000,
+    routeFee: 0,
+    accessories: [],
+    insurance: null,
+    accessoriesFee: 0,
+    insuranceFee: 0,
+    totalAmount: 10000,
+  }
+  return {
+    reference,
+    vehicleId,
+    pickUpDepotId: 1,
+    dropOffDepotId: 1,
+    pickUpDate: day(from),
+    dropOffDate: day(to),
+    customer: { fullName: 'Aroha Ngata', email: 'aroha@example.com', phone: '+64 21 555 0101' },
+    quoteId: 'q_contract',
+    price,
+    createdAt: '2027-01-10T00:00:00.000Z',
+  }
+}
 
 /**
  * What every Store adapter must do, run against a real database of each kind: no mocks.
@@ -123,6 +162,54 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         to: day('2027-01-20'),
       })
       assert.equal(booked.get(2), 1)
+    })
+
+    test('a booking is made while a unit is left, and counts against the pick-up depot at once', async () => {
+      // The car (1) has 2 units at depot 1; one is booked on 2027-01-12 only.
+      const range = { depotId: 1, vehicleIds: [1], from: day('2027-02-01'), to: day('2027-02-03') }
+      assert.equal((await store.bookedUnits(range)).has(1), false)
+      assert.equal(
+        await store.createBooking(websiteBooking('W-1', 1, '2027-02-01', '2027-02-03'), 2),
+        true,
+      )
+      assert.equal((await store.bookedUnits(range)).get(1), 1)
+      assert.equal(
+        await store.createBooking(websiteBooking('W-2', 1, '2027-02-03', '2027-02-05'), 2),
+        true,
+      )
+      assert.equal((await store.bookedUnits(range)).get(1), 2)
+    })
+
+    test('no booking is made when every unit is booked on any day of the rental', async () => {
+      const range = { depotId: 1, vehicleIds: [1], from: day('2027-02-03'), to: day('2027-02-03') }
+      assert.equal(
+        await store.createBooking(websiteBooking('W-3', 1, '2027-01-30', '2027-02-03'), 2),
+        false,
+      )
+      assert.equal((await store.bookedUnits(range)).get(1), 2)
+      // The days around the full one are untouched by the refused booking.
+      const before = await store.bookedUnits({
+        ...range,
+        from: day('2027-01-30'),
+        to: day('2027-01-31'),
+      })
+      assert.equal(before.has(1), false)
+    })
+
+    test('concurrent bookings for the last units never oversell', async () => {
+      const units = 3
+      const attempts = Array.from({ length: units + 3 }, (_, i) =>
+        store.createBooking(websiteBooking(`RACE-${i}`, 1, '2027-03-10', '2027-03-12'), units),
+      )
+      const results = await Promise.all(attempts)
+      assert.equal(results.filter(Boolean).length, units)
+      const booked = await store.bookedUnits({
+        depotId: 1,
+        vehicleIds: [1],
+        from: day('2027-03-10'),
+        to: day('2027-03-12'),
+      })
+      assert.equal(booked.get(1), units)
     })
 
     test('a closed store fails with StoreUnavailableError, never driver text', async () => {

@@ -90,4 +90,12 @@ export const MIGRATIONS: string[] = [
   ) STRICT;
   CREATE INDEX quotes_by_expiry ON quotes (expires_at);
   `,
+  // Bookings made through the website keep who booked, the price they booked at and when.
+  `
+  ALTER TABLE bookings ADD COLUMN customer TEXT;
+  ALTER TABLE bookings ADD COLUMN quote_id TEXT;
+  ALTER TABLE bookings ADD COLUMN total_cents INTEGER;
+  ALTER TABLE bookings ADD COLUMN price TEXT;
+  ALTER TABLE bookings ADD COLUMN created_at TEXT;
+  `,
 ]

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
+import type { ConfirmedBooking } from '../../domain/booking.ts'
 import { type CalendarDate, eachDate } from '../../domain/calendar-date.ts'
 import type { Booking, Catalogue } from '../../domain/catalogue.ts'
 import { StoreUnavailableError } from '../../domain/errors.ts'
@@ -64,6 +65,29 @@ export class SqliteStore implements Store {
         .all(query.depotId, JSON.stringify(query.vehicleIds), query.from, query.to) as Row[]
       return new Map(rows.map((row) => [row.vehicle_id as number, row.booked as number]))
     })
+  }
+
+  async createBooking(booking: ConfirmedBooking, unitsStocked: number): Promise<boolean> {
+    return this.guard(() =>
+      this.transaction(() => {
+        const { booked } = this.db
+          .prepare(
+            `SELECT coalesce(max(units_booked), 0) AS booked FROM booked_days
+             WHERE depot_id = ? AND vehicle_id = ? AND day BETWEEN ? AND ?`,
+          )
+          .get(
+            booking.pickUpDepotId,
+            booking.vehicleId,
+            booking.pickUpDate,
+            booking.dropOffDate,
+          ) as {
+          booked: number
+        }
+        if (booked >= unitsStocked) return false
+        bookingWriter(this.db)(booking)
+        return true
+      }),
+    )
   }
 
   async saveQuote(quote: Quote): Promise<void> {
@@ -212,24 +236,42 @@ function writeFleet(db: DatabaseSync, catalogue: Catalogue, bookings: Booking[])
       nullableJson(p.vehicleClasses),
     )
   }
-  const insertBooking = db.prepare(
-    'INSERT INTO bookings (reference, vehicle_id, pick_up_depot_id, drop_off_depot_id, pick_up_date, drop_off_date) VALUES (?, ?, ?, ?, ?, ?)',
+  const writeBooking = bookingWriter(db)
+  for (const booking of bookings) writeBooking(booking)
+}
+
+/**
+ * Inserts bookings and counts each one's unit on every day of it at its pick-up depot. The
+ * statements are prepared once per writer, so a large fleet import prepares them once.
+ */
+function bookingWriter(db: DatabaseSync): (booking: Booking | ConfirmedBooking) => void {
+  const insert = db.prepare(
+    `INSERT INTO bookings (reference, vehicle_id, pick_up_depot_id, drop_off_depot_id, pick_up_date,
+       drop_off_date, customer, quote_id, total_cents, price, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
   const bookDay = db.prepare(
     `INSERT INTO booked_days VALUES (?, ?, ?, 1)
      ON CONFLICT (depot_id, vehicle_id, day) DO UPDATE SET units_booked = units_booked + 1`,
   )
-  for (const b of bookings) {
-    insertBooking.run(
-      b.reference,
-      b.vehicleId,
-      b.pickUpDepotId,
-      b.dropOffDepotId,
-      b.pickUpDate,
-      b.dropOffDate,
+  return (booking) => {
+    const website = 'customer' in booking ? booking : undefined
+    insert.run(
+      booking.reference,
+      booking.vehicleId,
+      booking.pickUpDepotId,
+      booking.dropOffDepotId,
+      booking.pickUpDate,
+      booking.dropOffDate,
+      website ? json(website.customer) : null,
+      website?.quoteId ?? null,
+      website?.price.totalAmount ?? null,
+      website ? json(website.price) : null,
+      website?.createdAt ?? null,
     )
-    for (const day of eachDate(b.pickUpDate, b.dropOffDate))
-      bookDay.run(b.pickUpDepotId, b.vehicleId, day)
+    for (const day of eachDate(booking.pickUpDate, booking.dropOffDate)) {
+      bookDay.run(booking.pickUpDepotId, booking.vehicleId, day)
+    }
   }
 }
 

@@ -1,0 +1,46 @@
+/** The person who books, as the booking form collects them. */
+export type Customer = { fullName: string; email: string; phone: string }
+
+export type CustomerField = 'full_name' | 'email' | 'phone'
+
+/** A field of the booking form that cannot be accepted, with what to enter instead. */
+export type FieldProblem = { field: CustomerField; message: string }
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const PHONE_CHARACTERS = /^[0-9 +()\-.]+$/
+const MIN_PHONE_DIGITS = 7
+const MAX_PHONE_DIGITS = 15
+
+/** Every problem with the entered details, so a form can show them all at once. */
+export function customerProblems(input: Partial<Customer>): FieldProblem[] {
+  const problems: FieldProblem[] = []
+  const fullName = input.fullName?.trim() ?? ''
+  const email = input.email?.trim() ?? ''
+  const phone = input.phone?.trim() ?? ''
+  if (fullName === '') problems.push({ field: 'full_name', message: 'Enter your full name' })
+  else if (fullName.length > 100)
+    problems.push({ field: 'full_name', message: 'Enter at most 100 characters' })
+  if (email === '') problems.push({ field: 'email', message: 'Enter your email address' })
+  else if (email.length > 254 || !EMAIL.test(email)) {
+    problems.push({ field: 'email', message: 'Enter an email address such as name@example.com' })
+  }
+  const digits = phone.replace(/\D/g, '').length
+  if (phone === '') problems.push({ field: 'phone', message: 'Enter your phone number' })
+  else if (!PHONE_CHARACTERS.test(phone)) {
+    problems.push({
+      field: 'phone',
+      message: 'Use only digits, spaces and + ( ) - in the phone number',
+    })
+  } else if (digits < MIN_PHONE_DIGITS || digits > MAX_PHONE_DIGITS) {
+    problems.push({
+      field: 'phone',
+      message: `Enter a phone number of ${MIN_PHONE_DIGITS} to ${MAX_PHONE_DIGITS} digits, such as +64 21 123 4567`,
+    })
+  }
+  return problems
+}
+
+/** The details trimmed, once customerProblems found none. */
+export function normaliseCustomer(input: Customer): Customer {
+  return { fullName: input.fullName.trim(), email: input.email.trim(), phone: input.phone.trim() }
+}

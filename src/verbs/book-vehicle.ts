@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto'
+import type { BookedPrice, ConfirmedBooking } from '../domain/booking.ts'
+import { type Customer, customerProblems, normaliseCustomer } from '../domain/customer.ts'
+import { DomainError, invalid } from '../domain/errors.ts'
+import type { Quote } from '../domain/quote.ts'
+import type { VerbContext } from './context.ts'
+import { type PricedRental, priceQuote, priceRental, type QuoteRequest } from './price-quote.ts'
+
+export type BookingRequest = QuoteRequest & {
+  /** The quote the person saw; its price is honoured while it is valid. */
+  quoteId: string | undefined
+  customer: Customer
+}
+
+export type BookingOutcome =
+  | { outcome: 'booked'; booking: ConfirmedBooking }
+  /**
+   * Nothing was booked: the quote had expired, was missing, or no longer matches the choices, so
+   * here is a new quote whose price the person must see before confirming again.
+   */
+  | { outcome: 'new_quote'; quote: Quote; reason: 'expired' | 'missing' }
+
+/**
+ * Books one unit of the vehicle for the person, at the price of the quote they saw while it is
+ * valid. Invalid details or choices are DomainErrors naming the field; a vehicle that cannot be
+ * rented any more (the last unit just went) one with an unavailable code, and nothing is booked.
+ */
+export async function bookVehicle(
+  ctx: VerbContext,
+  request: BookingRequest,
+): Promise<BookingOutcome> {
+  const [problem] = customerProblems(request.customer)
+  if (problem) throw invalid('invalid_parameter', problem.field, problem.message)
+  const priced = await priceRental(ctx, request)
+  const quote = request.quoteId ? await ctx.store.findQuote(request.quoteId) : undefined
+  const now = ctx.now()
+  if (!quote || !sameRental(quote, priced) || Date.parse(quote.expiresAt) <= now.getTime()) {
+    const fresh = await priceQuote(ctx, request)
+    return {
+      outcome: 'new_quote',
+      quote: fresh,
+      reason: quote && sameRental(quote, priced) ? 'expired' : 'missing',
+    }
+  }
+  const booking: ConfirmedBooking = {
+    reference: newBookingReference(),
+    vehicleId: quote.vehicleId,
+    pickUpDepotId: quote.pickUpDepotId,
+    dropOffDepotId: quote.dropOffDepotId,
+    pickUpDate: quote.pickUpDate,
+    dropOffDate: quote.dropOffDate,
+    customer: normaliseCustomer(request.customer),
+    quoteId: quote.id,
+    price: bookedPrice(quote),
+    createdAt: now.toISOString(),
+  }
+  if (!(await ctx.store.createBooking(booking, priced.unitsStocked))) {
+    throw new DomainError(
+      'vehicle_sold_out',
+      `${quote.vehicleName} is no longer available for ${quote.pickUpDate} to ${quote.dropOffDate}: the last unit has just been booked`,
+    )
+  }
+  return { outcome: 'booked', booking }
+}
+
+/** True when the quote prices exactly these choices: vehicle, depots, dates and options. */
+function sameRental(quote: Quote, priced: PricedRental): boolean {
+  const options = (rental: Pick<Quote, 'accessories' | 'insurance'>) =>
+    JSON.stringify([
+      rental.accessories.map((line) => [line.id, line.quantity]).sort(),
+      rental.insurance?.id ?? null,
+    ])
+  return (
+    quote.vehicleId === priced.vehicleId &&
+    quote.pickUpDepotId === priced.pickUpDepotId &&
+    quote.dropOffDepotId === priced.dropOffDepotId &&
+    quote.pickUpDate === priced.pickUpDate &&
+    quote.dropOffDate === priced.dropOffDate &&
+    options(quote) === options(priced)
+  )
+}
+
+function bookedPrice(quote: Quote): BookedPrice {
+  const { id: _id, createdAt: _createdAt, expiresAt: _expiresAt, ...price } = quote
+  return price
+}
+
+const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
+
+/** `KR-` and 8 characters that cannot be misread (no 0/O, 1/I/L): about 40 random bits. */
+function newBookingReference(): string {
+  const bytes = randomBytes(8)
+  let code = ''
+  for (const byte of bytes) code += REFERENCE_ALPHABET[byte % REFERENCE_ALPHABET.length]
+  return `KR-${code}`
+}

@@ -1,0 +1,186 @@
+import assert from 'node:assert/strict'
+import { afterEach, beforeEach, describe, test } from 'node:test'
+import type { CalendarDate } from '../../src/domain/calendar-date.ts'
+import { DomainError } from '../../src/domain/errors.ts'
+import { type BookingRequest, bookVehicle } from '../../src/verbs/book-vehicle.ts'
+import type { VerbContext } from '../../src/verbs/context.ts'
+import { priceQuote } from '../../src/verbs/price-quote.ts'
+import { buildTestApp } from '../helpers/test-app.ts'
+
+/*
+ * The rules fleet, clock at 2027-01-10 in Auckland. The van (2) has 1 unit at depot 1 and is
+ * booked there from 2027-01-20 to 2027-01-25; the car (1) has 2 units at depot 1.
+ */
+const CUSTOMER = { fullName: 'Aroha Ngata', email: 'aroha@example.com', phone: '+64 21 555 0101' }
+const VAN_RENTAL = {
+  pickUpDepotId: 1,
+  dropOffDepotId: 1,
+  pickUpDate: '2027-01-13',
+  dropOffDate: '2027-01-18',
+  vehicleId: 2,
+  accessoryIds: '3',
+  insuranceId: 3,
+}
+
+let ctx: VerbContext
+let close: () => Promise<void>
+
+beforeEach(async () => {
+  const built = await buildTestApp()
+  ctx = built.ctx
+  close = built.close
+})
+afterEach(async () => close())
+
+const vanUnitsBooked = async () =>
+  (
+    await ctx.store.bookedUnits({
+      depotId: 1,
+      vehicleIds: [2],
+      from: '2027-01-13' as CalendarDate,
+      to: '2027-01-18' as CalendarDate,
+    })
+  ).get(2) ?? 0
+
+async function book(request: Partial<BookingRequest> = {}) {
+  const quote = await priceQuote(ctx, VAN_RENTAL)
+  return bookVehicle(ctx, { ...VAN_RENTAL, quoteId: quote.id, customer: CUSTOMER, ...request })
+}
+
+describe('bookVehicle', () => {
+  test('books one unit at the quoted price and gives a reference', async () => {
+    const quote = await priceQuote(ctx, VAN_RENTAL)
+    const outcome = await bookVehicle(ctx, { ...VAN_RENTAL, quoteId: quote.id, customer: CUSTOMER })
+    assert.equal(outcome.outcome, 'booked')
+    if (outcome.outcome !== 'booked') return
+    assert.match(outcome.booking.reference, /^KR-[2-9A-HJKMNP-Z]{8}$/)
+    assert.equal(outcome.booking.price.totalAmount, quote.totalAmount)
+    assert.equal(outcome.booking.quoteId, quote.id)
+    assert.deepEqual(outcome.booking.customer, CUSTOMER)
+    assert.equal(await vanUnitsBooked(), 1)
+  })
+
+  test('honours the quoted total while the quote is valid, even when prices have changed since', async () => {
+    const quote = await priceQuote(ctx, VAN_RENTAL)
+    // The price the person saw was lower than today's: that is the price they book at.
+    await ctx.store.saveQuote({
+      ...quote,
+      id: 'q_older_price',
+      totalAmount: 12345,
+      rentalFee: quote.rentalFee - 1000,
+    })
+    const outcome = await bookVehicle(ctx, {
+      ...VAN_RENTAL,
+      quoteId: 'q_older_price',
+      customer: CUSTOMER,
+    })
+    assert.equal(outcome.outcome, 'booked')
+    if (outcome.outcome === 'booked') assert.equal(outcome.booking.price.totalAmount, 12345)
+  })
+
+  test('an expired quote books nothing and gives a new quote to confirm', async () => {
+    const quote = await priceQuote(ctx, VAN_RENTAL)
+    await ctx.store.saveQuote({ ...quote, id: 'q_expired', expiresAt: '2027-01-09T23:59:59.000Z' })
+    const outcome = await bookVehicle(ctx, {
+      ...VAN_RENTAL,
+      quoteId: 'q_expired',
+      customer: CUSTOMER,
+    })
+    assert.equal(outcome.outcome, 'new_quote')
+    if (outcome.outcome === 'new_quote') {
+      assert.equal(outcome.reason, 'expired')
+      assert.notEqual(outcome.quote.id, 'q_expired')
+      assert.ok(Date.parse(outcome.quote.expiresAt) > ctx.now().getTime())
+    }
+    assert.equal(await vanUnitsBooked(), 0)
+  })
+
+  for (const [why, quoteId] of [
+    ['no quote id', undefined],
+    ['an unknown quote id', 'q_nobody_made_this'],
+  ] as const) {
+    test(`${why} books nothing and gives a new quote to confirm`, async () => {
+      const outcome = await bookVehicle(ctx, { ...VAN_RENTAL, quoteId, customer: CUSTOMER })
+      assert.equal(outcome.outcome, 'new_quote')
+      if (outcome.outcome === 'new_quote') assert.equal(outcome.reason, 'missing')
+      assert.equal(await vanUnitsBooked(), 0)
+    })
+  }
+
+  test('a quote for other choices is not honoured: a new quote for these choices is given', async () => {
+    const other = await priceQuote(ctx, { ...VAN_RENTAL, accessoryIds: undefined })
+    const outcome = await bookVehicle(ctx, { ...VAN_RENTAL, quoteId: other.id, customer: CUSTOMER })
+    assert.equal(outcome.outcome, 'new_quote')
+    if (outcome.outcome === 'new_quote')
+      assert.deepEqual(
+        outcome.quote.accessories.map((line) => line.id),
+        [3],
+      )
+    assert.equal(await vanUnitsBooked(), 0)
+  })
+
+  for (const [field, customer] of [
+    ['full_name', { ...CUSTOMER, fullName: '  ' }],
+    ['email', { ...CUSTOMER, email: 'aroha-at-example' }],
+    ['phone', { ...CUSTOMER, phone: '021 CALL ME' }],
+    ['phone', { ...CUSTOMER, phone: '12 34' }],
+  ] as const) {
+    test(`bad details (${field}: "${Object.values(customer).join(' / ')}") are refused naming the field, and nothing is booked`, async () => {
+      await assert.rejects(book({ customer }), (error: unknown) => {
+        assert.ok(error instanceof DomainError)
+        assert.equal(error.code, 'invalid_parameter')
+        assert.equal(error.parameter, field)
+        return true
+      })
+      assert.equal(await vanUnitsBooked(), 0)
+    })
+  }
+
+  test('dates that became past are refused, and nothing is booked', async () => {
+    const quote = await priceQuote(ctx, VAN_RENTAL)
+    const later: VerbContext = { ...ctx, now: () => new Date('2027-01-14T00:00:00Z') }
+    await assert.rejects(
+      bookVehicle(later, { ...VAN_RENTAL, quoteId: quote.id, customer: CUSTOMER }),
+      (error: unknown) => error instanceof DomainError && error.code === 'date_in_past',
+    )
+    assert.equal(await vanUnitsBooked(), 0)
+  })
+
+  test('the last unit is booked once: the next confirmation is told it is sold out', async () => {
+    assert.equal((await book()).outcome, 'booked')
+    await assert.rejects(
+      book(),
+      (error: unknown) => error instanceof DomainError && error.code === 'vehicle_sold_out',
+    )
+    assert.equal(await vanUnitsBooked(), 1)
+  })
+
+  test('N + 3 concurrent confirmations for the N units left give exactly N bookings', async () => {
+    // The car has 2 units at depot 1 and is free from 2027-02-01.
+    const carRental = {
+      ...VAN_RENTAL,
+      vehicleId: 1,
+      accessoryIds: undefined,
+      insuranceId: 2,
+      pickUpDate: '2027-02-01',
+      dropOffDate: '2027-02-05',
+    }
+    const quotes = await Promise.all(Array.from({ length: 5 }, () => priceQuote(ctx, carRental)))
+    const outcomes = await Promise.allSettled(
+      quotes.map((quote) =>
+        bookVehicle(ctx, { ...carRental, quoteId: quote.id, customer: CUSTOMER }),
+      ),
+    )
+    const booked = outcomes.filter(
+      (result) => result.status === 'fulfilled' && result.value.outcome === 'booked',
+    )
+    const soldOut = outcomes.filter(
+      (result) =>
+        result.status === 'rejected' &&
+        result.reason instanceof DomainError &&
+        result.reason.code === 'vehicle_sold_out',
+    )
+    assert.equal(booked.length, 2)
+    assert.equal(soldOut.length, 3)
+  })
+})
