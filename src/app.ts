@@ -13,23 +13,38 @@ import { sendError } from './http/error-response.ts'
 import { frameworkErrorHandler } from './http/framework-error.ts'
 import { API_TAG } from './http/routes/error-responses.ts'
 import { validationError } from './http/validation-error.ts'
+import type { PageDeps } from './pages/page-deps.ts'
+import { pageAddressError } from './pages/page-errors.ts'
+import { bookingPages } from './pages/pages-plugin.ts'
 import { SiteLinks } from './presenters/site-links.ts'
 import type { RateLimiter } from './rate-limit/rate-limiter.ts'
 import { operationDocs } from './schemas/operations.ts'
 import type { VerbContext } from './verbs/context.ts'
 
 export const API_PREFIX = '/api/agent'
+export const BOOK_PREFIX = '/book'
 const PUBLIC_DIR = resolve(import.meta.dirname, '../public')
 
 export type AppDeps = {
   ctx: VerbContext
   rateLimiter: RateLimiter
+  /** Counts the website's booking confirmations per client, apart from the API. */
+  bookingRateLimiter: RateLimiter
   config: Config
   logger?: FastifyServerOptions['logger']
 }
 
 /** Builds the whole service without listening, so tests can `inject` requests in-process. */
 export async function buildApp(deps: AppDeps) {
+  const links = new SiteLinks(deps.config.publicUrl)
+  const pageDeps: PageDeps = {
+    ctx: deps.ctx,
+    links,
+    bookingRateLimiter: deps.bookingRateLimiter,
+    secureCookies: deps.config.publicUrl.startsWith('https:'),
+  }
+  const apiFrameworkErrors = frameworkErrorHandler(API_PREFIX, deps.rateLimiter)
+  const pageFrameworkErrors = pageAddressError(pageDeps)
   const app = Fastify({
     logger: deps.logger ?? false,
     ajv: {
@@ -40,7 +55,10 @@ export async function buildApp(deps: AppDeps) {
     schemaErrorFormatter: validationError,
     // Bounds what a hostile URL can make the router and parser do.
     routerOptions: { maxParamLength: 100 },
-    frameworkErrors: frameworkErrorHandler(API_PREFIX, deps.rateLimiter),
+    frameworkErrors: (error, request, reply) =>
+      isPagePath(request.url)
+        ? pageFrameworkErrors(error, request, reply)
+        : apiFrameworkErrors(error, request, reply),
     return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>()
 
@@ -79,13 +97,14 @@ export async function buildApp(deps: AppDeps) {
         deps.config,
       ) as never,
   })
-  const links = new SiteLinks(deps.config.publicUrl)
   await app.register(discoveryDocuments({ settings: deps.config, ctx: deps.ctx, links }))
   await app.register(fastifyStatic, {
     root: resolve(PUBLIC_DIR, 'images'),
     prefix: '/images/',
     maxAge: '1d',
   })
+  // The website: outside the API's rate limit, with its own error pages.
+  await app.register(bookingPages(pageDeps), { prefix: BOOK_PREFIX })
   await app.register(
     agentApi({
       ctx: deps.ctx,
@@ -96,4 +115,9 @@ export async function buildApp(deps: AppDeps) {
     { prefix: API_PREFIX },
   )
   return app
+}
+
+/** True for the website's /book and anything under it. */
+function isPagePath(url: string): boolean {
+  return url === BOOK_PREFIX || /^\/book[/?%]/.test(url)
 }

@@ -13,6 +13,8 @@ export type Config = {
   timeZone: string
   rateLimitMax: number
   rateLimitWindowSeconds: number
+  /** Booking confirmations per client per minute on the website; apart from the API's limit. */
+  bookingRateLimitMax: number
   quoteTtlMinutes: number
   bookingHorizonDays: number
   maxRentalDays: number
@@ -60,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone,
     rateLimitMax: integer(env, 'RATE_LIMIT_MAX', 100, 1, 1_000_000_000),
     rateLimitWindowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),
+    bookingRateLimitMax: integer(env, 'BOOKING_RATE_LIMIT_MAX', 10, 1, 1_000_000_000),
     quoteTtlMinutes: integer(env, 'QUOTE_TTL_MINUTES', 30, 1, 10_080),
     bookingHorizonDays: integer(env, 'BOOKING_HORIZON_DAYS', 548, 1, 3_650),
     maxRentalDays: integer(env, 'MAX_RENTAL_DAYS', 90, 1, 365),

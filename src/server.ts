@@ -10,6 +10,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     ctx: services.ctx,
     rateLimiter: services.rateLimiter,
+    bookingRateLimiter: services.bookingRateLimiter,
     config,
     logger: { level: config.logLevel },
   })

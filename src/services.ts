@@ -9,10 +9,15 @@ import { SqliteStore } from './store/sqlite/sqlite-store.ts'
 import type { Store } from './store/store.ts'
 import type { VerbContext } from './verbs/context.ts'
 
+/** The booking limit is per minute: BOOKING_RATE_LIMIT_MAX confirmations a minute per client. */
+export const BOOKING_RATE_LIMIT_WINDOW_SECONDS = 60
+
 export type Services = {
   store: Store
   ctx: VerbContext
   rateLimiter: RateLimiter
+  /** Counts the website's booking confirmations per client, apart from the API's count. */
+  bookingRateLimiter: RateLimiter
   close(): Promise<void>
 }
 
@@ -47,12 +52,18 @@ export async function openServices(
       limit: config.rateLimitMax,
       windowSeconds: config.rateLimitWindowSeconds,
     })
+    const bookingRateLimiter = new MemoryRateLimiter({
+      limit: config.bookingRateLimitMax,
+      windowSeconds: BOOKING_RATE_LIMIT_WINDOW_SECONDS,
+    })
     return {
       store,
       ctx,
       rateLimiter,
+      bookingRateLimiter,
       async close() {
         await rateLimiter.close()
+        await bookingRateLimiter.close()
         await store.close()
       },
     }

@@ -1,5 +1,8 @@
 import type { Quote } from '../domain/quote.ts'
 
+/** The parameters of a /book link, in the order the spec writes them. */
+export type BookParameters = Record<string, string | undefined>
+
 /** Links into the website, built from PUBLIC_URL. */
 export class SiteLinks {
   readonly siteUrl: string
@@ -17,18 +20,35 @@ export class SiteLinks {
 
   /** The spec's checkout link, with the quote's id so the website can honour its price. */
   checkout(quote: Quote): string {
-    const params = new URLSearchParams({
-      pick_up_depot_id: String(quote.pickUpDepotId),
-      drop_off_depot_id: String(quote.dropOffDepotId),
-      pick_up_date: quote.pickUpDate,
-      drop_off_date: quote.dropOffDate,
-      vehicle_id: String(quote.vehicleId),
-    })
-    if (quote.insurance) params.set('insurance_id', String(quote.insurance.id))
-    const accessoryIds = quote.accessories.flatMap((line) => Array(line.quantity).fill(line.id))
-    if (accessoryIds.length > 0) params.set('accessory_ids', accessoryIds.join(','))
-    params.set('quote_id', quote.id)
-    // Commas are legal in a query and easier to read for a person handed the link.
-    return `${this.siteUrl}/book?${params.toString().replaceAll('%2C', ',')}`
+    return `${this.siteUrl}${bookPath(checkoutParameters(quote))}`
   }
+}
+
+/** The checkout link's parameters for a quote: the spec's form plus `quote_id`. */
+export function checkoutParameters(quote: Quote): BookParameters {
+  const accessoryIds = quote.accessories.flatMap((line) => Array(line.quantity).fill(line.id))
+  return {
+    pick_up_depot_id: String(quote.pickUpDepotId),
+    drop_off_depot_id: String(quote.dropOffDepotId),
+    pick_up_date: quote.pickUpDate,
+    drop_off_date: quote.dropOffDate,
+    vehicle_id: String(quote.vehicleId),
+    insurance_id: quote.insurance ? String(quote.insurance.id) : undefined,
+    accessory_ids: accessoryIds.length > 0 ? accessoryIds.join(',') : undefined,
+    quote_id: quote.id,
+  }
+}
+
+/**
+ * `/book?...` with the parameters that have a value, relative to the site so that a page and the
+ * forms it posts stay on the origin the person is on.
+ */
+export function bookPath(parameters: BookParameters): string {
+  const query = new URLSearchParams()
+  for (const [name, value] of Object.entries(parameters)) {
+    if (value !== undefined) query.set(name, value)
+  }
+  const text = query.toString()
+  // Commas are legal in a query and easier to read for a person handed the link.
+  return text === '' ? '/book' : `/book?${text.replaceAll('%2C', ',')}`
 }

@@ -33,6 +33,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
   const app = await buildApp({
     ctx: services.ctx,
     rateLimiter: services.rateLimiter,
+    bookingRateLimiter: services.bookingRateLimiter,
     config,
   })
   return {

@@ -1,0 +1,148 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { DomainError } from '../domain/errors.ts'
+import { ID_PATTERN } from '../domain/ids.ts'
+import { bookPath } from '../presenters/site-links.ts'
+import { findRentalOffers } from '../verbs/find-rental-offers.ts'
+import { listDepots } from '../verbs/list-depots.ts'
+import { openCheckout } from '../verbs/open-checkout.ts'
+import {
+  accessoryIdsFromQuantities,
+  checkChoice,
+  checkSearch,
+  type Parameters,
+  quantitiesOf,
+  searchValues,
+  sentText,
+} from './book-parameters.ts'
+import { showSearch } from './book-search.ts'
+import { quoteNotice } from './checkout-notices.ts'
+import { checkoutPage } from './checkout-page.ts'
+import { fieldErrorsOf, isInvalidRequest, isSearchError } from './error-fields.ts'
+import type { Notice } from './notice.ts'
+import { type PageDeps, sendHtml, todayOf } from './page-deps.ts'
+import { resultsPage } from './results-page.ts'
+
+export const NO_CUSTOMER = { full_name: '', email: '', phone: '' }
+
+/** Step 3: a checkout link's quote, honoured while valid, and the booking form. */
+export async function showCheckout(
+  deps: PageDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  query: Parameters,
+): Promise<FastifyReply> {
+  try {
+    const choice = checkChoice(request, query)
+    const { quote, source } = await openCheckout(deps.ctx, {
+      ...choice.request,
+      quoteId: choice.quoteId,
+    })
+    const page = checkoutPage({
+      depots: listDepots(deps.ctx),
+      timeZone: deps.ctx.rules.timeZone,
+      quote,
+      choice: undefined,
+      quoteId: undefined,
+      notice: quoteNotice(source),
+      customer: NO_CUSTOMER,
+      errors: {},
+      csrfToken: reply.generateCsrf(),
+      canConfirm: true,
+    })
+    return sendHtml(deps, reply, 200, page)
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error
+    return showChoiceProblem(deps, request, reply, query, error, quantitiesOf(joined(query)))
+  }
+}
+
+/**
+ * The options form, sent: its quantities become the spec's `accessory_ids` and the person is
+ * sent on (303) to the canonical checkout link, the same link an agent would hand them.
+ */
+export async function chooseOptions(
+  deps: PageDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  query: Parameters,
+): Promise<FastifyReply> {
+  const quantities = new Map<number, number>()
+  try {
+    const accessoryIds = accessoryIdsFromQuantities(query)
+    for (const [id, quantity] of quantitiesOf(accessoryIds)) quantities.set(id, quantity)
+    const { parameters } = checkChoice(request, { ...query, accessory_ids: accessoryIds })
+    return reply.redirect(bookPath(parameters), 303)
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error
+    return showChoiceProblem(deps, request, reply, query, error, quantities)
+  }
+}
+
+/**
+ * A checkout link that cannot be priced. A bad depot or date goes back to the search form; a bad
+ * vehicle, accessory or plan shows the vehicles again with the choice filled in and the message
+ * next to it; a vehicle no longer available is said above the vehicles that still are.
+ */
+async function showChoiceProblem(
+  deps: PageDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  query: Parameters,
+  problem: DomainError,
+  quantities: Map<number, number>,
+): Promise<FastifyReply> {
+  const values = searchValues(query)
+  if (isSearchError(problem)) return showSearch(deps, reply, 400, values, fieldErrorsOf(problem))
+  try {
+    const search = checkSearch(request, query)
+    const { period, offers } = await findRentalOffers(deps.ctx, search)
+    const vehicleText = sentText(query.vehicle_id)
+    const vehicleId = ID_PATTERN.test(vehicleText) ? Number(vehicleText) : undefined
+    const insuranceText = sentText(query.insurance_id)
+    const onCard =
+      (problem.parameter === 'accessory_ids' || problem.parameter === 'insurance_id') &&
+      offers.some((offer) => offer.vehicle.id === vehicleId)
+    const invalid = isInvalidRequest(problem)
+    const notice: Notice | undefined = onCard
+      ? undefined
+      : {
+          kind: 'problem',
+          title: invalid
+            ? 'This checkout link cannot be used as it is'
+            : 'The vehicle you chose cannot be booked for these dates',
+          message: problem.message,
+        }
+    const page = resultsPage({
+      depots: listDepots(deps.ctx),
+      search: values,
+      period,
+      offers,
+      links: deps.links,
+      today: todayOf(deps.ctx),
+      notice,
+      selection:
+        vehicleId === undefined
+          ? undefined
+          : {
+              vehicleId,
+              card: {
+                quantities,
+                insuranceId: ID_PATTERN.test(insuranceText) ? Number(insuranceText) : undefined,
+                errors: onCard ? { [problem.parameter as string]: problem.message } : {},
+              },
+            },
+    })
+    // As the quote API answers: 400 for a bad choice, 404 for a vehicle that cannot be rented.
+    return sendHtml(deps, reply, invalid ? 400 : 404, page)
+  } catch (error) {
+    if (!(error instanceof DomainError) || !isSearchError(error)) throw error
+    return showSearch(deps, reply, 400, values, fieldErrorsOf(error))
+  }
+}
+
+/** `accessory_ids` as one text when it was repeated, as the quote API reads it. */
+function joined(query: Parameters): string | undefined {
+  const value = query.accessory_ids
+  if (Array.isArray(value)) return value.filter((item) => typeof item === 'string').join(',')
+  return typeof value === 'string' ? value : undefined
+}

@@ -1,0 +1,176 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { customerProblems } from '../domain/customer.ts'
+import { DomainError, StoreUnavailableError } from '../domain/errors.ts'
+import { RETRY_AFTER_UNAVAILABLE_SECONDS } from '../http/error-response.ts'
+import { bookPath } from '../presenters/site-links.ts'
+import { bookVehicle } from '../verbs/book-vehicle.ts'
+import { listDepots } from '../verbs/list-depots.ts'
+import { openCheckout } from '../verbs/open-checkout.ts'
+import {
+  type CheckoutChoice,
+  checkChoice,
+  type Parameters,
+  SEARCH_PARAMETERS,
+  sentText,
+} from './book-parameters.ts'
+import { newQuoteNotice, quoteNotice } from './checkout-notices.ts'
+import { type CheckoutPageInput, type CustomerValues, checkoutPage } from './checkout-page.ts'
+import { confirmationPage } from './confirmation-page.ts'
+import { CSRF_COOKIE, csrfCookieOptions } from './csrf.ts'
+import { isInvalidRequest, isSearchParameter } from './error-fields.ts'
+import type { FieldErrors } from './form-fields.ts'
+import { type PageDeps, sendHtml } from './page-deps.ts'
+
+/** What differs between the ways the checkout comes back; the rest is always the same. */
+type CheckoutShown = Partial<Pick<CheckoutPageInput, 'choice' | 'quoteId' | 'notice' | 'errors'>> &
+  Pick<CheckoutPageInput, 'quote' | 'canConfirm'>
+
+/**
+ * Step 4, POST /book: the booking form, confirmed. The person's details are checked first, all
+ * at once; then bookVehicle books one unit at the quote's price or says why it did not. Every
+ * answer but a booking shows the checkout again with what was typed, and nothing is created.
+ */
+export async function confirmBooking(
+  deps: PageDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const body = (
+    typeof request.body === 'object' && request.body !== null ? request.body : {}
+  ) as Parameters
+  const customer: CustomerValues = {
+    full_name: sentText(body.full_name),
+    email: sentText(body.email),
+    phone: sentText(body.phone),
+  }
+  const showCheckout = (status: number, shown: CheckoutShown) =>
+    sendHtml(
+      deps,
+      reply,
+      status,
+      checkoutPage({
+        depots: listDepots(deps.ctx),
+        timeZone: deps.ctx.rules.timeZone,
+        choice: undefined,
+        quoteId: undefined,
+        notice: undefined,
+        errors: {},
+        customer,
+        csrfToken: reply.generateCsrf(),
+        ...shown,
+      }),
+    )
+
+  let choice: CheckoutChoice
+  try {
+    choice = checkChoice(request, body)
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error
+    // The hidden fields were changed: nothing can be priced, so the message and a way back.
+    return showCheckout(400, {
+      quote: undefined,
+      notice: {
+        kind: 'problem',
+        title: 'Nothing was booked',
+        message: error.message,
+        link: searchAgain(body),
+      },
+      canConfirm: false,
+    })
+  }
+
+  const details = {
+    fullName: customer.full_name,
+    email: customer.email,
+    phone: customer.phone,
+  }
+  const detailErrors: FieldErrors = Object.fromEntries(
+    customerProblems(details).map((problem) => [problem.field, problem.message]),
+  )
+  const rental = { ...choice.request, quoteId: choice.quoteId }
+  try {
+    if (Object.keys(detailErrors).length > 0) {
+      // Not booked: the checkout again, with the quote still held or a new one, and every problem.
+      const { quote, source } = await openCheckout(deps.ctx, rental)
+      return showCheckout(400, {
+        quote,
+        notice: quoteNotice(source),
+        errors: detailErrors,
+        canConfirm: true,
+      })
+    }
+    const outcome = await bookVehicle(deps.ctx, { ...rental, customer: details })
+    if (outcome.outcome === 'new_quote') {
+      return showCheckout(409, {
+        quote: outcome.quote,
+        notice: newQuoteNotice(outcome.reason),
+        canConfirm: true,
+      })
+    }
+    // The form's token is spent: a reload of the confirmation re-posts it and is refused, so one
+    // checkout can never book twice.
+    reply.clearCookie(CSRF_COOKIE, csrfCookieOptions(deps.secureCookies))
+    return sendHtml(deps, reply, 201, confirmationPage(outcome.booking, listDepots(deps.ctx)))
+  } catch (error) {
+    if (error instanceof StoreUnavailableError) {
+      request.log.error({ err: error.cause }, 'store unavailable')
+      reply.header('retry-after', String(RETRY_AFTER_UNAVAILABLE_SECONDS))
+      return showCheckout(503, {
+        quote: undefined,
+        choice: choice.parameters,
+        quoteId: choice.quoteId,
+        notice: {
+          kind: 'problem',
+          title: 'We could not reach our booking system',
+          message: `Nothing was booked. Your details are kept below: try again in ${RETRY_AFTER_UNAVAILABLE_SECONDS} seconds.`,
+        },
+        errors: detailErrors,
+        canConfirm: true,
+      })
+    }
+    if (!(error instanceof DomainError)) throw error
+    const carried = {
+      quote: undefined,
+      choice: choice.parameters,
+      quoteId: choice.quoteId,
+      canConfirm: false,
+    }
+    if (isInvalidRequest(error)) {
+      // The dates have passed since the checkout was shown, say: the message next to them.
+      const field = error.parameter !== undefined && isSearchParameter(error.parameter)
+      return showCheckout(400, {
+        ...carried,
+        notice: {
+          kind: 'problem',
+          title: 'Nothing was booked: this rental cannot be booked as it is',
+          message: field ? undefined : error.message,
+          link: { href: searchAgain(body).href, text: 'Choose new dates or depots' },
+        },
+        errors: field
+          ? { ...detailErrors, [error.parameter as string]: error.message }
+          : detailErrors,
+      })
+    }
+    return showCheckout(409, {
+      ...carried,
+      notice: {
+        kind: 'problem',
+        title: 'This vehicle is no longer available',
+        message: `Nothing was booked. ${error.message}`,
+        link: {
+          href: searchAgain(body).href,
+          text: 'See the vehicles still available for these dates',
+        },
+      },
+      errors: detailErrors,
+    })
+  }
+}
+
+/** The rental's search again: its vehicles, or its form with the message about its dates. */
+function searchAgain(body: Parameters): { href: string; text: string } {
+  const search = Object.fromEntries(
+    SEARCH_PARAMETERS.map((name) => [name, sentText(body[name]) || undefined]),
+  )
+  return { href: bookPath(search), text: 'Search again' }
+}

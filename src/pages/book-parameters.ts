@@ -1,0 +1,161 @@
+import type { FastifyRequest } from 'fastify'
+import { invalid } from '../domain/errors.ts'
+import { ID_PATTERN } from '../domain/ids.ts'
+import { validationError } from '../http/validation-error.ts'
+import { AvailabilityQuery, QuoteQuery } from '../schemas/query-parameters.ts'
+import type { QuoteRequest } from '../verbs/price-quote.ts'
+import type { RentalSearch } from '../verbs/rental-request.ts'
+
+/*
+ * The /book parameters are the spec's: the same names as the API's, checked by the same schemas
+ * with the same validator, so a page shows exactly the message the API would give.
+ */
+
+export const SEARCH_PARAMETERS = [
+  'pick_up_depot_id',
+  'drop_off_depot_id',
+  'pick_up_date',
+  'drop_off_date',
+] as const
+
+export type SearchParameter = (typeof SEARCH_PARAMETERS)[number]
+
+/** The four search parameters as sent, for filling a form back in. */
+export type SearchValues = Record<SearchParameter, string>
+
+/** The checkout link's parameters as sent, checked against the quote schema. */
+export type ChoiceParameters = SearchValues & {
+  vehicle_id: string
+  insurance_id: string | undefined
+  accessory_ids: string | undefined
+}
+
+/** A checked checkout choice: its parameters to carry on, and the verb's request. */
+export type CheckoutChoice = {
+  parameters: ChoiceParameters
+  request: QuoteRequest
+  /** The quote the link carries, if it looks like one; anything else is treated as no quote. */
+  quoteId: string | undefined
+}
+
+export type Parameters = Record<string, unknown>
+
+/** A parameter's text as sent; the first value when it was sent more than once. */
+export function sentText(value: unknown): string {
+  if (typeof value === 'string') return value
+  if (Array.isArray(value) && typeof value[0] === 'string') return value[0]
+  return ''
+}
+
+export function searchValues(source: Parameters): SearchValues {
+  return {
+    pick_up_depot_id: sentText(source.pick_up_depot_id),
+    drop_off_depot_id: sentText(source.drop_off_depot_id),
+    pick_up_date: sentText(source.pick_up_date),
+    drop_off_date: sentText(source.drop_off_date),
+  }
+}
+
+/** True when no search parameter and no vehicle was sent: the blank search form. */
+export function isBlankSearch(source: Parameters): boolean {
+  return SEARCH_PARAMETERS.every((name) => source[name] === undefined) && !('vehicle_id' in source)
+}
+
+/** Checks the search parameters as GET /vehicles/availability does; throws its DomainError. */
+export function checkSearch(request: FastifyRequest, source: Parameters): RentalSearch {
+  const values = pick(source, SEARCH_PARAMETERS)
+  check(request, AvailabilityQuery, values)
+  return toSearch(values as SearchValues)
+}
+
+const CHOICE_PARAMETERS = [
+  ...SEARCH_PARAMETERS,
+  'vehicle_id',
+  'insurance_id',
+  'accessory_ids',
+] as const
+const QUOTE_ID = /^q_[A-Za-z0-9_-]{1,64}$/
+
+/** Checks a checkout choice as GET /quotes does; throws its DomainError. */
+export function checkChoice(request: FastifyRequest, source: Parameters): CheckoutChoice {
+  const values = pick(source, CHOICE_PARAMETERS)
+  // As at GET /quotes, accessory_ids may be repeated: accessory_ids=1&accessory_ids=2 is 1,2.
+  if (Array.isArray(values.accessory_ids)) values.accessory_ids = values.accessory_ids.join(',')
+  check(request, QuoteQuery, values)
+  const parameters = values as ChoiceParameters
+  const quoteId = sentText(source.quote_id)
+  return {
+    parameters,
+    request: {
+      ...toSearch(parameters),
+      vehicleId: Number(parameters.vehicle_id),
+      accessoryIds: parameters.accessory_ids,
+      insuranceId:
+        parameters.insurance_id === undefined ? undefined : Number(parameters.insurance_id),
+    },
+    quoteId: QUOTE_ID.test(quoteId) ? quoteId : undefined,
+  }
+}
+
+const QUANTITY_FIELD = /^qty_(.*)$/
+const QUANTITY = /^(0|[1-9][0-9]?)$/
+
+/** True for a submitted options form: its accessory quantities are `qty_<id>` fields. */
+export function isOptionsForm(source: Parameters): boolean {
+  return Object.keys(source).some((name) => QUANTITY_FIELD.test(name))
+}
+
+/**
+ * The options form's quantities as the spec's `accessory_ids`: each id written as many times as
+ * chosen, in id order. A form needs one select per accessory, and a page without script cannot
+ * join them into one comma-separated field, so the page does it here.
+ */
+export function accessoryIdsFromQuantities(source: Parameters): string | undefined {
+  const quantities: [number, number][] = []
+  for (const [name, value] of Object.entries(source)) {
+    const id = QUANTITY_FIELD.exec(name)?.[1]
+    if (id === undefined) continue
+    const text = sentText(value)
+    if (!ID_PATTERN.test(id) || !QUANTITY.test(text) || typeof value !== 'string') {
+      throw invalid(
+        'invalid_parameter',
+        'accessory_ids',
+        `${name} ${JSON.stringify(text)} is not a quantity; choose how many from the list`,
+      )
+    }
+    if (text !== '0') quantities.push([Number(id), Number(text)])
+  }
+  quantities.sort(([a], [b]) => a - b)
+  const ids = quantities.flatMap(([id, quantity]) => Array<number>(quantity).fill(id))
+  return ids.length === 0 ? undefined : ids.join(',')
+}
+
+/** The quantity of each accessory in an `accessory_ids` text, for filling an options form in. */
+export function quantitiesOf(accessoryIds: string | undefined): Map<number, number> {
+  const quantities = new Map<number, number>()
+  for (const item of accessoryIds?.split(',') ?? []) {
+    if (ID_PATTERN.test(item)) quantities.set(Number(item), (quantities.get(Number(item)) ?? 0) + 1)
+  }
+  return quantities
+}
+
+function toSearch(values: SearchValues): RentalSearch {
+  return {
+    pickUpDepotId: Number(values.pick_up_depot_id),
+    dropOffDepotId: Number(values.drop_off_depot_id),
+    pickUpDate: values.pick_up_date,
+    dropOffDate: values.drop_off_date,
+  }
+}
+
+function pick(source: Parameters, names: readonly string[]): Parameters {
+  const values: Parameters = {}
+  for (const name of names) if (source[name] !== undefined) values[name] = source[name]
+  return values
+}
+
+/** Runs the API's schema with the app's validator and throws the API's 400 for the first fault. */
+function check(request: FastifyRequest, schema: object, values: Parameters): void {
+  const validate = request.compileValidationSchema(schema, 'querystring')
+  if (!validate(values)) throw validationError((validate.errors ?? []) as never)
+}

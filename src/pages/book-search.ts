@@ -1,0 +1,56 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { DomainError } from '../domain/errors.ts'
+import { findRentalOffers } from '../verbs/find-rental-offers.ts'
+import { listDepots } from '../verbs/list-depots.ts'
+import { checkSearch, type Parameters, type SearchValues, searchValues } from './book-parameters.ts'
+import { fieldErrorsOf, isSearchError } from './error-fields.ts'
+import type { FieldErrors } from './form-fields.ts'
+import { type PageDeps, sendHtml, todayOf } from './page-deps.ts'
+import { resultsPage } from './results-page.ts'
+import { searchPage } from './search-page.ts'
+
+/** Step 1: the search form, blank or filled as sent with the message of what to fix. */
+export function showSearch(
+  deps: PageDeps,
+  reply: FastifyReply,
+  status: number,
+  values: SearchValues | undefined,
+  errors: FieldErrors = {},
+): FastifyReply {
+  const depots = listDepots(deps.ctx)
+  // A blank form starts at the first depot for both ends, the usual return rental.
+  const first = String(depots[0]?.id ?? '')
+  const filled = values ?? {
+    pick_up_depot_id: first,
+    drop_off_depot_id: first,
+    pick_up_date: '',
+    drop_off_date: '',
+  }
+  const page = searchPage({ depots, values: filled, errors, today: todayOf(deps.ctx) })
+  return sendHtml(deps, reply, status, page)
+}
+
+/** Step 2: the vehicles available for a search; a bad search goes back to the form. */
+export async function showResults(
+  deps: PageDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  query: Parameters,
+): Promise<FastifyReply> {
+  try {
+    const search = checkSearch(request, query)
+    const { period, offers } = await findRentalOffers(deps.ctx, search)
+    const page = resultsPage({
+      depots: listDepots(deps.ctx),
+      search: searchValues(query),
+      period,
+      offers,
+      links: deps.links,
+      today: todayOf(deps.ctx),
+    })
+    return sendHtml(deps, reply, 200, page)
+  } catch (error) {
+    if (!(error instanceof DomainError) || !isSearchError(error)) throw error
+    return showSearch(deps, reply, 400, searchValues(query), fieldErrorsOf(error))
+  }
+}

@@ -1,0 +1,126 @@
+import { html, type SafeHtml } from '../docs/html.ts'
+import type { Depot } from '../domain/catalogue.ts'
+import type { Quote } from '../domain/quote.ts'
+import { formatInstant } from '../presenters/display-format.ts'
+import { presentPriceLines } from '../presenters/price-lines.ts'
+import { bookPath, checkoutParameters } from '../presenters/site-links.ts'
+import type { ChoiceParameters, SearchValues } from './book-parameters.ts'
+import { handOver } from './depot-name.ts'
+import {
+  errorSummary,
+  type FieldErrors,
+  fieldError,
+  hiddenFields,
+  textField,
+} from './form-fields.ts'
+import { type Notice, noticeBox } from './notice.ts'
+import { pageDocument } from './page-document.ts'
+import { priceTable } from './price-table.ts'
+
+/** The booking form's fields as typed, kept through every answer that is not a booking. */
+export type CustomerValues = { full_name: string; email: string; phone: string }
+
+export const CUSTOMER_FIELDS = [
+  { name: 'full_name', label: 'Full name', type: 'text', autocomplete: 'name' },
+  { name: 'email', label: 'Email', type: 'email', autocomplete: 'email' },
+  { name: 'phone', label: 'Phone', type: 'tel', autocomplete: 'tel' },
+] as const
+
+export type CheckoutPageInput = {
+  depots: Depot[]
+  timeZone: string
+  /** The quote to show and confirm; absent when none could be priced (shown without prices). */
+  quote: Quote | undefined
+  /** The choice as sent, carried on when there is no quote. */
+  choice: ChoiceParameters | undefined
+  quoteId: string | undefined
+  notice: Notice | undefined
+  customer: CustomerValues
+  /** Messages by field: the person's details, and the search parameters of the rental. */
+  errors: FieldErrors
+  csrfToken: string
+  /** False when nothing can be booked from this page: the vehicle is gone or the dates passed. */
+  canConfirm: boolean
+}
+
+/** Step 3: the quote summary and the booking form, and every answer to it but a booking. */
+export function checkoutPage(input: CheckoutPageInput): string {
+  const { quote, errors } = input
+  const detailErrors = CUSTOMER_FIELDS.flatMap(({ name }) => {
+    const message = errors[name]
+    return message === undefined ? [] : [{ href: `#${name}`, message }]
+  })
+  const title = 'Check and confirm your booking'
+  return pageDocument(
+    detailErrors.length > 0 ? `Error: ${title}` : title,
+    html`<h1>${title}</h1>
+${errorSummary(detailErrors)}
+${input.notice ? noticeBox(input.notice) : ''}
+<div class="layout">
+<section class="panel" aria-labelledby="rental-heading">
+<h2 id="rental-heading">Your rental</h2>
+${rentalFacts(input)}
+${quote ? priceSummary(quote, input.timeZone) : ''}
+${searchValuesOf(input) ? html`<p><a href="${bookPath(searchValuesOf(input) ?? {})}">Change vehicle or options</a></p>` : ''}
+</section>
+<section class="panel" aria-labelledby="details-heading">
+<h2 id="details-heading">Your details</h2>
+${detailsForm(input)}
+</section>
+</div>`,
+  )
+}
+
+function rentalFacts({ quote, choice, depots, errors }: CheckoutPageInput): SafeHtml {
+  const search = quote ? checkoutParameters(quote) : choice
+  if (!search) return html``
+  const place = (depot: string | undefined, date: string | undefined, depotField: string) =>
+    html`${handOver(depots, depot ?? '', date ?? '')}${fieldError(depotField, errors[depotField])}`
+  return html`<dl class="rental">
+${quote ? html`<dt>Vehicle</dt><dd>${quote.vehicleName}</dd>` : ''}
+<dt>Pick-up</dt><dd>${place(search.pick_up_depot_id, search.pick_up_date, 'pick_up_depot_id')}${fieldError('pick_up_date', errors.pick_up_date)}</dd>
+<dt>Drop-off</dt><dd>${place(search.drop_off_depot_id, search.drop_off_date, 'drop_off_depot_id')}${fieldError('drop_off_date', errors.drop_off_date)}</dd>
+${quote ? html`<dt>Rental length</dt><dd>${quote.rentalDays} ${quote.rentalDays === 1 ? 'day' : 'days'}</dd>` : ''}
+</dl>`
+}
+
+function priceSummary(quote: Quote, timeZone: string): SafeHtml {
+  return html`${priceTable(presentPriceLines(quote), 'Price of this rental')}
+<p class="expiry">This price is held until <time datetime="${quote.expiresAt}">${formatInstant(quote.expiresAt, timeZone)}</time>.</p>`
+}
+
+function detailsForm(input: CheckoutPageInput): SafeHtml {
+  const carried = input.quote
+    ? checkoutParameters(input.quote)
+    : { ...input.choice, quote_id: input.quoteId }
+  return html`<form method="post" action="/book" novalidate>
+${hiddenFields({ ...carried, _csrf: input.csrfToken })}
+${CUSTOMER_FIELDS.map((field) =>
+  textField({
+    ...field,
+    value: input.customer[field.name],
+    error: input.errors[field.name],
+    // Names and addresses are not words: no spelling marks under them.
+    extra: field.type === 'tel' ? html`` : html` spellcheck="false"`,
+  }),
+)}
+${
+  input.canConfirm
+    ? html`<button type="submit">Confirm booking</button>
+<p class="hint">Nothing is booked until you confirm. Your details are used only for this booking.</p>`
+    : html`<p class="hint">There is nothing to confirm here: follow the link above to choose again.</p>`
+}
+</form>`
+}
+
+/** The search of the rental, for the link back to the vehicles. */
+function searchValuesOf({ quote, choice }: CheckoutPageInput): SearchValues | undefined {
+  const source = quote ? checkoutParameters(quote) : choice
+  if (!source) return undefined
+  return {
+    pick_up_depot_id: source.pick_up_depot_id ?? '',
+    drop_off_depot_id: source.drop_off_depot_id ?? '',
+    pick_up_date: source.pick_up_date ?? '',
+    drop_off_date: source.drop_off_date ?? '',
+  }
+}

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto'
+import fastifyCookie, { type CookieSerializeOptions } from '@fastify/cookie'
+import fastifyCsrf from '@fastify/csrf-protection'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+
+/*
+ * Cross-site forgery protection for the booking POST, without sessions: a double-submit token.
+ * The page's form carries a token made from a secret in a cookie; a POST is accepted only when
+ * the two match. Another site can make a browser post the form but cannot read the token.
+ */
+
+export const CSRF_COOKIE = '_csrf'
+/** The form field that carries the token. */
+export const CSRF_FIELD = '_csrf'
+
+/**
+ * The secret's cookie: only for /book, never readable by script, signed (with a key made at
+ * start-up) so that a cookie planted from a sibling domain is refused. SameSite=Lax rather than
+ * Strict: a checkout link opened from a chat app arrives as a cross-site navigation, and a Strict
+ * cookie would not be sent with it, so the page would mint a new secret and break a checkout
+ * already open in another tab. Lax cookies are still never sent on another site's POST.
+ */
+export function csrfCookieOptions(secure: boolean): CookieSerializeOptions {
+  return { path: '/book', httpOnly: true, sameSite: 'lax', secure, signed: true }
+}
+
+/** Registers the cookie parser and the token check on the pages' own scope. */
+export async function registerCsrf(app: FastifyInstance, secureCookies: boolean): Promise<void> {
+  // A per-process key: a restart asks a person with an open checkout to reload it, no more.
+  await app.register(fastifyCookie, { secret: randomBytes(32).toString('base64url') })
+  await app.register(fastifyCsrf, {
+    cookieKey: CSRF_COOKIE,
+    cookieOpts: csrfCookieOptions(secureCookies),
+    // Only the form's field: a booking comes from the page's form, never from a header.
+    getToken: (request: FastifyRequest) => {
+      const body = request.body as Record<string, unknown> | undefined
+      const token = body?.[CSRF_FIELD]
+      return typeof token === 'string' ? token : ''
+    },
+  })
+}
+
+/** True for the errors the token check answers with (a missing secret, a wrong token). */
+export function isCsrfError(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    typeof error.code === 'string' &&
+    error.code.startsWith('FST_CSRF_')
+  )
+}

@@ -1,0 +1,47 @@
+import fastifyFormbody from '@fastify/formbody'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { chooseOptions, showCheckout } from './book-checkout.ts'
+import { confirmBooking } from './book-confirm.ts'
+import { isBlankSearch, isOptionsForm, type Parameters } from './book-parameters.ts'
+import { showResults, showSearch } from './book-search.ts'
+import { bookingLimit } from './booking-limit.ts'
+import { registerCsrf } from './csrf.ts'
+import type { PageDeps } from './page-deps.ts'
+import { pageErrorHandler, pageNotFound } from './page-errors.ts'
+
+/** A booking form is three fields and a dozen hidden ones: far less than this. */
+const FORM_BODY_LIMIT = 16 * 1024
+
+/**
+ * The website's /book, registered with the prefix /book: a thin door onto the same verbs as the
+ * API. Its own scope parses forms and cookies, answers errors and unknown paths with pages, and
+ * is outside the API's rate limit; only the booking POST has a limit, its own.
+ */
+export function bookingPages(deps: PageDeps) {
+  return async function register(app: FastifyInstance): Promise<void> {
+    app.setErrorHandler(pageErrorHandler(deps))
+    app.setNotFoundHandler(pageNotFound(deps))
+    await app.register(fastifyFormbody, { bodyLimit: FORM_BODY_LIMIT })
+    await registerCsrf(app, deps.secureCookies)
+
+    // One address, four steps, told apart by the parameters as the spec's link defines them.
+    app.get('/', async (request: FastifyRequest, reply: FastifyReply) => {
+      const query = request.query as Parameters
+      if (isOptionsForm(query)) return chooseOptions(deps, request, reply, query)
+      if (isBlankSearch(query)) return showSearch(deps, reply, 200, undefined)
+      if (!('vehicle_id' in query)) return showResults(deps, request, reply, query)
+      return showCheckout(deps, request, reply, query)
+    })
+
+    app.post(
+      '/',
+      {
+        bodyLimit: FORM_BODY_LIMIT,
+        // Counted before anything else, so refused and forged attempts count too.
+        onRequest: bookingLimit(deps, deps.bookingRateLimiter),
+        preHandler: app.csrfProtection,
+      },
+      async (request: FastifyRequest, reply: FastifyReply) => confirmBooking(deps, request, reply),
+    )
+  }
+}

@@ -1,0 +1,38 @@
+import type { RentalTerms } from '../domain/availability.ts'
+import type { Accessory, InsurancePlan, Vehicle } from '../domain/catalogue.ts'
+import type { RentalPeriod } from '../domain/rental-period.ts'
+import type { VerbContext } from './context.ts'
+import { findAvailableVehicles } from './find-available-vehicles.ts'
+import { listAccessories } from './list-accessories.ts'
+import { listInsurancePlans } from './list-insurance-plans.ts'
+import type { RentalSearch } from './rental-request.ts'
+
+/** An available vehicle with the options a person can add to it for these dates. */
+export type RentalOffer = {
+  vehicle: Vehicle
+  terms: RentalTerms
+  accessories: Accessory[]
+  insurancePlans: InsurancePlan[]
+}
+
+export type RentalOffers = { period: RentalPeriod; offers: RentalOffer[] }
+
+/**
+ * What the website's results list: the available vehicles (as the availability API lists them),
+ * each with the accessories offered for the dates and its insurance plans (as the option APIs
+ * list them), so that a person chooses everything on one page.
+ */
+export async function findRentalOffers(
+  ctx: VerbContext,
+  search: RentalSearch,
+): Promise<RentalOffers> {
+  const { period, vehicles } = await findAvailableVehicles(ctx, search)
+  const dates = { pickUpDate: search.pickUpDate, dropOffDate: search.dropOffDate }
+  const offers = vehicles.map(({ vehicle, terms }) => ({
+    vehicle,
+    terms,
+    accessories: listAccessories(ctx, { vehicleId: vehicle.id, ...dates }),
+    insurancePlans: listInsurancePlans(ctx, { vehicleId: vehicle.id, ...dates }),
+  }))
+  return { period, offers }
+}

@@ -1,0 +1,367 @@
+import assert from 'node:assert/strict'
+import { afterEach, beforeEach, describe, test } from 'node:test'
+import { formatNzd } from '../../src/presenters/display-format.ts'
+import {
+  assertPage,
+  type BookingSite,
+  bookingForm,
+  bookUrl,
+  type Checkout,
+  errorNextTo,
+  inputValue,
+  PERSON,
+  SEARCH,
+  startBookingSite,
+  textOf,
+} from '../helpers/booking-pages.ts'
+
+/*
+ * POST /book: confirming a checkout. The van (2) has one unit at Alpha and the car (1) two, both
+ * free from 13 to 18 January; the clock is Sunday 2027-01-10 13:00 in Auckland.
+ */
+
+const VAN = { ...SEARCH, vehicle_id: '2', insurance_id: '3', accessory_ids: '3' }
+const CAR = { ...SEARCH, vehicle_id: '1', insurance_id: '2', accessory_ids: '1,1' }
+
+let site: BookingSite
+beforeEach(async () => {
+  site = await startBookingSite()
+})
+afterEach(async () => site.close())
+
+function assertKept(page: string, typed: Record<string, string>): void {
+  for (const [name, value] of Object.entries(typed)) {
+    assert.equal(inputValue(page, name), value, `${name} is not kept`)
+  }
+}
+
+describe('confirming a checkout', () => {
+  test('books one unit at once and shows the reference, the booked price and the rental (201)', async () => {
+    const checkout = await site.openCheckout(VAN)
+    const response = await site.post({ ...checkout.fields, ...PERSON }, checkout.cookie)
+    const page = assertPage(response, 201)
+    const text = textOf(page)
+    assert.match(text, /Booking confirmed Your booking reference is KR-[2-9A-HJKMNP-Z]{8}/)
+    assert.match(
+      text,
+      /Vehicle Test Van Pick-up Wed, 13 Jan 2027, Alpha .* Drop-off Mon, 18 Jan 2027, Alpha .* Rental length 5 days Name Aroha Ngata Email aroha@example\.com Phone \+64 21 555 0101/,
+    )
+    // 5 days x 180 = 900, kit 20, van cover 15: every line and the total.
+    for (const line of [
+      'Rental fee 5 days × NZ$180.00 NZ$900.00',
+      'Route fee Returned to the pick-up depot NZ$0.00',
+      'Kit Quantity 1 NZ$20.00',
+      'Accessories fee NZ$20.00',
+      'Van cover Insurance plan NZ$15.00',
+      'Insurance fee NZ$15.00',
+      'Total GST included NZ$935.00',
+      'GST included in the total 15% NZ$121.96',
+    ]) {
+      assert.ok(text.includes(line), `no "${line}" in ${text}`)
+    }
+    assert.equal(await site.unitsBooked(2), 1)
+  })
+
+  test('uses up the unit for the API at once: gone from availability, its quote a 404 sold out', async () => {
+    const checkout = await site.openCheckout(VAN)
+    assertPage(await site.post({ ...checkout.fields, ...PERSON }, checkout.cookie), 201)
+    const available = await site.get(bookUrl(SEARCH, '/api/agent/vehicles/availability'))
+    assert.deepEqual(
+      available.json<{ vehicleId: number }[]>().map((vehicle) => vehicle.vehicleId),
+      [1],
+    )
+    const quote = await site.get(bookUrl(VAN, '/api/agent/quotes'))
+    assert.equal(quote.statusCode, 404)
+    assert.equal(quote.json<{ code: string }>().code, 'vehicle_sold_out')
+    // And the website's own search leaves it out too.
+    assert.doesNotMatch(textOf((await site.get(bookUrl(SEARCH))).body), /Test Van/)
+  })
+
+  test('spends the form token: the confirmation clears its cookie, so a reload cannot book twice', async () => {
+    const checkout = await site.openCheckout(VAN)
+    const response = await site.post({ ...checkout.fields, ...PERSON }, checkout.cookie)
+    assert.match(String(response.headers['set-cookie']), /^_csrf=; .*Expires=Thu, 01 Jan 1970/)
+  })
+
+  test('honours the quoted price while the quote is valid, even when the price has changed since', async () => {
+    const checkout = await site.openCheckout(CAR)
+    const quoted = await site.store.findQuote(checkout.fields.quote_id ?? '')
+    assert.ok(quoted)
+    // The same choices quoted at a price that differs from today's, as after a price change.
+    const special = {
+      ...quoted,
+      id: 'q_specialpricespecialpric',
+      dailyRate: 8000,
+      rentalFee: 40000,
+      totalAmount: quoted.totalAmount - (quoted.rentalFee - 40000),
+    }
+    await site.store.saveQuote(special)
+    const link = await site.openCheckout({ ...CAR, quote_id: special.id })
+    assert.equal(link.fields.quote_id, special.id)
+    assert.ok(textOf(link.page).includes(`Total GST included ${formatNzd(special.totalAmount)}`))
+
+    const page = assertPage(await site.post({ ...link.fields, ...PERSON }, link.cookie), 201)
+    const text = textOf(page)
+    assert.ok(text.includes('Rental fee 5 days × NZ$80.00 NZ$400.00'), text)
+    assert.ok(text.includes(`Total GST included ${formatNzd(special.totalAmount)}`), text)
+    assert.notEqual(special.totalAmount, quoted.totalAmount)
+  })
+
+  test('after the quote expired: the new price to confirm, nothing booked, everything typed kept (409)', async () => {
+    const checkout = await site.openCheckout(CAR)
+    site.setNow(new Date('2027-01-10T00:31:00Z'))
+    const response = await site.post({ ...checkout.fields, ...PERSON }, checkout.cookie)
+    const page = assertPage(response, 409)
+    assert.match(
+      textOf(page),
+      /Your quote has expired, so nothing was booked .* Check the new total/,
+    )
+    assertKept(page, PERSON)
+    const fresh = bookingForm(page)
+    assert.notEqual(fresh.quote_id, checkout.fields.quote_id)
+    assert.match(textOf(page), /This price is held until Sun, 10 Jan 2027, 2:01 pm NZDT/)
+    assert.equal(await site.unitsBooked(1), 0)
+
+    // Confirming the new price books it.
+    assertPage(await site.post({ ...fresh, ...PERSON }, checkout.cookie), 201)
+    assert.equal(await site.unitsBooked(1), 1)
+  })
+})
+
+describe('bad details: what to fix next to each field, what was typed kept, nothing created (400)', () => {
+  const rows = [
+    {
+      why: 'a missing name',
+      typed: { ...PERSON, full_name: '   ' },
+      field: 'full_name',
+      message: 'Enter your full name',
+    },
+    {
+      why: 'an invalid email',
+      typed: { ...PERSON, email: 'aroha.example.com' },
+      field: 'email',
+      message: 'Enter an email address such as name@example.com',
+    },
+    {
+      why: 'a phone with letters',
+      typed: { ...PERSON, phone: '021 CALL ME' },
+      field: 'phone',
+      message: 'Use only digits, spaces and + ( ) - in the phone number',
+    },
+    {
+      why: 'a phone too short',
+      typed: { ...PERSON, phone: '12 34' },
+      field: 'phone',
+      message: 'Enter a phone number of 7 to 15 digits, such as +64 21 123 4567',
+    },
+  ]
+  for (const { why, typed, field, message } of rows) {
+    test(why, async () => {
+      const checkout = await site.openCheckout(VAN)
+      const page = assertPage(
+        await site.post({ ...checkout.fields, ...typed }, checkout.cookie),
+        400,
+      )
+      assert.equal(errorNextTo(page, field), message)
+      assert.match(page, new RegExp(`<a href="#${field}">`), 'the summary links to the field')
+      assertKept(page, typed)
+      assert.equal(bookingForm(page).quote_id, checkout.fields.quote_id, 'the quote is kept')
+      assert.match(page, /Confirm booking/)
+      assert.equal(await site.unitsBooked(2), 0)
+    })
+  }
+
+  test('every problem at once', async () => {
+    const checkout = await site.openCheckout(VAN)
+    const typed = { full_name: '', email: 'nobody', phone: 'phone me' }
+    const page = assertPage(await site.post({ ...checkout.fields, ...typed }, checkout.cookie), 400)
+    assert.equal(errorNextTo(page, 'full_name'), 'Enter your full name')
+    assert.equal(errorNextTo(page, 'email'), 'Enter an email address such as name@example.com')
+    assert.equal(
+      errorNextTo(page, 'phone'),
+      'Use only digits, spaces and + ( ) - in the phone number',
+    )
+    assertKept(page, typed)
+    assert.equal(await site.unitsBooked(2), 0)
+  })
+
+  test('dates that became past: the API message next to the pick-up date, nothing booked', async () => {
+    const checkout = await site.openCheckout({
+      ...VAN,
+      pick_up_date: '2027-01-11',
+      drop_off_date: '2027-01-13',
+    })
+    // Two days later the checkout is posted: its pick-up date is now yesterday.
+    site.setNow(new Date('2027-01-12T00:00:00Z'))
+    const api = await site.get(
+      bookUrl(
+        { ...VAN, pick_up_date: '2027-01-11', drop_off_date: '2027-01-13' },
+        '/api/agent/quotes',
+      ),
+    )
+    const page = assertPage(
+      await site.post({ ...checkout.fields, ...PERSON }, checkout.cookie),
+      400,
+    )
+    assert.equal(errorNextTo(page, 'pick_up_date'), api.json<{ error: string }>().error)
+    assert.match(textOf(page), /Nothing was booked/)
+    assert.match(
+      page,
+      /<a href="\/book\?pick_up_depot_id=1&amp;drop_off_depot_id=1&amp;pick_up_date=2027-01-11&amp;drop_off_date=2027-01-13">Choose new dates or depots<\/a>/,
+    )
+    assert.doesNotMatch(page, /Confirm booking<\/button>/)
+    assertKept(page, PERSON)
+    assert.equal(await site.unitsBooked(2, 1, '2027-01-11', '2027-01-13'), 0)
+  })
+
+  test('changed hidden fields: the API message, nothing booked', async () => {
+    const checkout = await site.openCheckout(VAN)
+    const page = assertPage(
+      await site.post({ ...checkout.fields, ...PERSON, vehicle_id: '02' }, checkout.cookie),
+      400,
+    )
+    assert.match(textOf(page), /Nothing was booked vehicle_id "02" is not valid/)
+    assertKept(page, PERSON)
+    assert.equal(await site.unitsBooked(2), 0)
+  })
+})
+
+describe('a vehicle gone between checkout and confirmation', () => {
+  test('says it is no longer available, with a link to the search and what was typed kept (409)', async () => {
+    const first = await site.openCheckout(VAN)
+    const second = await site.openCheckout(VAN)
+    assertPage(await site.post({ ...first.fields, ...PERSON }, first.cookie), 201)
+    const typed = { full_name: 'Mere Parata', email: 'mere@example.com', phone: '027 555 0199' }
+    const page = assertPage(await site.post({ ...second.fields, ...typed }, second.cookie), 409)
+    assert.match(
+      textOf(page),
+      /This vehicle is no longer available Nothing was booked\. Test Van is sold out at Alpha/,
+    )
+    assert.match(
+      page,
+      /<a href="\/book\?pick_up_depot_id=1&amp;drop_off_depot_id=1&amp;pick_up_date=2027-01-13&amp;drop_off_date=2027-01-18">See the vehicles still available for these dates<\/a>/,
+    )
+    assertKept(page, typed)
+    assert.equal(await site.unitsBooked(2), 1)
+  })
+
+  for (const { vehicle, units } of [
+    { vehicle: CAR, units: 2 },
+    { vehicle: VAN, units: 1 },
+  ]) {
+    test(`${units + 3} concurrent confirmations for ${units} unit(s) give exactly ${units} booking(s)`, async () => {
+      const people = Array.from({ length: units + 3 }, (_, index) => ({
+        full_name: `Person ${index + 1}`,
+        email: `person${index + 1}@example.com`,
+        phone: `021 555 01${String(index).padStart(2, '0')}`,
+      }))
+      const checkouts: Checkout[] = []
+      for (const _ of people) checkouts.push(await site.openCheckout(vehicle))
+      const responses = await Promise.all(
+        people.map((person, index) => {
+          const checkout = checkouts[index]
+          assert.ok(checkout)
+          return site.post({ ...checkout.fields, ...person }, checkout.cookie)
+        }),
+      )
+      const statuses = responses.map((response) => response.statusCode)
+      assert.equal(statuses.filter((status) => status === 201).length, units, String(statuses))
+      assert.equal(statuses.filter((status) => status === 409).length, 3, String(statuses))
+      responses.forEach((response, index) => {
+        if (response.statusCode !== 409) return
+        assert.match(textOf(response.body), /This vehicle is no longer available/)
+        assertKept(response.body, people[index] ?? {})
+      })
+      assert.equal(await site.unitsBooked(Number(vehicle.vehicle_id)), units)
+    })
+  }
+})
+
+describe('cross-site forgery protection', () => {
+  test('a POST without the form token is a 403 page that books nothing and echoes nothing', async () => {
+    const checkout = await site.openCheckout(VAN)
+    const { _csrf: _, ...withoutToken } = checkout.fields
+    const response = await site.post({ ...withoutToken, ...PERSON }, checkout.cookie)
+    const page = assertPage(response, 403)
+    assert.match(textOf(page), /This form can no longer be sent Nothing was booked/)
+    assert.doesNotMatch(page, /Aroha|aroha@example|555 0101|q_/)
+    assert.equal(await site.unitsBooked(2), 0)
+  })
+
+  test('a POST with a token but without its cookie, or with another cookie, is refused', async () => {
+    const checkout = await site.openCheckout(VAN)
+    const other = await startBookingSite()
+    try {
+      const stranger = await other.openCheckout(VAN)
+      assertPage(await site.post({ ...checkout.fields, ...PERSON }), 403)
+      assertPage(await site.post({ ...checkout.fields, ...PERSON }, stranger.cookie), 403)
+      assertPage(await site.post({ ...stranger.fields, ...PERSON }, checkout.cookie), 403)
+      assert.equal(await site.unitsBooked(2), 0)
+    } finally {
+      await other.close()
+    }
+  })
+
+  test('the token cookie is HttpOnly, SameSite and only for /book', async () => {
+    const response = await site.get(bookUrl(VAN))
+    const cookie = String(response.headers['set-cookie'])
+    assert.match(cookie, /^_csrf=[^;]+; Path=\/book; HttpOnly; Secure; SameSite=Lax$/)
+  })
+
+  test('a body that is not a form is a page too', async () => {
+    const response = await site.app.inject({
+      method: 'POST',
+      url: '/book',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<full_name>x</full_name>',
+    })
+    assertPage(response, 415)
+  })
+})
+
+describe('the booking limit per client', () => {
+  test('over BOOKING_RATE_LIMIT_MAX booking posts a minute: a 429 page with Retry-After', async () => {
+    const limited = await startBookingSite({ env: { BOOKING_RATE_LIMIT_MAX: '2' } })
+    try {
+      const checkout = await limited.openCheckout(CAR)
+      const typed = { ...PERSON, email: 'wrong' }
+      assertPage(await limited.post({ ...checkout.fields, ...typed }, checkout.cookie), 400)
+      assertPage(await limited.post({ ...checkout.fields, ...typed }, checkout.cookie), 400)
+      const response = await limited.post({ ...checkout.fields, ...PERSON }, checkout.cookie)
+      const page = assertPage(response, 429)
+      assert.match(String(response.headers['retry-after']), /^\d+$/)
+      assert.match(textOf(page), /Too many booking attempts .* at most 2 booking attempts a minute/)
+      assert.equal(await limited.unitsBooked(1), 0)
+      // Pages and the API are outside that limit.
+      assertPage(await limited.get(bookUrl(SEARCH)), 200)
+      assert.equal((await limited.get('/api/agent/depots')).statusCode, 200)
+    } finally {
+      await limited.close()
+    }
+  })
+})
+
+describe('when the store cannot be reached', () => {
+  test('a confirmation is a 503 page that keeps what was typed and says to try again', async () => {
+    const checkout = await site.openCheckout(VAN)
+    await site.store.close()
+    const response = await site.post({ ...checkout.fields, ...PERSON }, checkout.cookie)
+    const page = assertPage(response, 503)
+    assert.match(String(response.headers['retry-after']), /^\d+$/)
+    assert.match(
+      textOf(page),
+      /We could not reach our booking system Nothing was booked\. .* try again/,
+    )
+    assertKept(page, PERSON)
+    assert.equal(bookingForm(page).quote_id, checkout.fields.quote_id)
+    assert.match(page, /Confirm booking<\/button>/)
+    assert.doesNotMatch(textOf(page), /sqlite|database|StoreUnavailable/i)
+  })
+
+  test('a search is a 503 page, not JSON', async () => {
+    await site.store.close()
+    const response = await site.get(bookUrl(SEARCH))
+    assertPage(response, 503)
+    assert.match(String(response.headers['retry-after']), /^\d+$/)
+  })
+})
