@@ -11,7 +11,7 @@ import { RULES_FLEET_FILE } from '../helpers/test-app.ts'
 const day = (text: string) => text as CalendarDate
 
 /** A website booking of the vehicle at depot 1, with a price of 100.00. */
-function websiteBooking(
+export function websiteBooking(
   reference: string,
   vehicleId: number,
   from: string,
@@ -196,9 +196,25 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
       assert.equal(before.has(1), false)
     })
 
+    test('a booking never takes more units than the store stocks, whatever the caller says', async () => {
+      // The van (2) has 1 unit at depot 1, booked from 2027-01-20 to 2027-01-25.
+      assert.equal(
+        await store.createBooking(websiteBooking('W-4', 2, '2027-01-21', '2027-01-22'), 5),
+        false,
+      )
+      const booked = await store.bookedUnits({
+        depotId: 1,
+        vehicleIds: [2],
+        from: day('2027-01-21'),
+        to: day('2027-01-22'),
+      })
+      assert.equal(booked.get(2), 1)
+    })
+
     test('concurrent bookings for the last units never oversell', async () => {
-      const units = 3
-      const attempts = Array.from({ length: units + 3 }, (_, i) =>
+      // The car (1) has 2 units at depot 1, both free on these days.
+      const units = 2
+      const attempts = Array.from({ length: units + 4 }, (_, i) =>
         store.createBooking(websiteBooking(`RACE-${i}`, 1, '2027-03-10', '2027-03-12'), units),
       )
       const results = await Promise.all(attempts)
@@ -217,6 +233,10 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
       await closed.close()
       await assert.rejects(closed.hasFleet(), StoreUnavailableError)
       await assert.rejects(
+        closed.loadFleetOnce(async () => fleet),
+        StoreUnavailableError,
+      )
+      await assert.rejects(
         closed.bookedUnits({
           depotId: 1,
           vehicleIds: [1],
@@ -225,6 +245,59 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         }),
         StoreUnavailableError,
       )
+    })
+  })
+
+  describe(`${name} store loads a fleet once`, () => {
+    let store: Store
+    let fleet: LoadedFleet
+
+    before(async () => {
+      fleet = await readFleetFile(RULES_FLEET_FILE, day('2027-01-10'))
+      store = await openStore()
+    })
+    after(async () => {
+      await store.close()
+    })
+
+    test('a reader that fails leaves the store empty, and its error passes through unchanged', async () => {
+      const badFile = new Error('the fleet file is broken')
+      await assert.rejects(
+        store.loadFleetOnce(async () => {
+          throw badFile
+        }),
+        (error) => error === badFile,
+      )
+      assert.equal(await store.hasFleet(), false)
+    })
+
+    test('loads at the same moment into an empty store write the fleet exactly once', async () => {
+      const loads = await Promise.all(
+        Array.from({ length: 4 }, () => store.loadFleetOnce(async () => fleet)),
+      )
+      assert.equal(loads.filter(Boolean).length, 1)
+      assert.deepEqual(await store.loadCatalogue(), fleet.catalogue)
+    })
+
+    test('a store with a fleet neither reads nor replaces it, so bookings made since survive', async () => {
+      assert.equal(
+        await store.createBooking(websiteBooking('W-ONCE', 1, '2027-04-01', '2027-04-02'), 2),
+        true,
+      )
+      let reads = 0
+      const loaded = await store.loadFleetOnce(async () => {
+        reads++
+        return fleet
+      })
+      assert.equal(loaded, false)
+      assert.equal(reads, 0)
+      const booked = await store.bookedUnits({
+        depotId: 1,
+        vehicleIds: [1],
+        from: day('2027-04-01'),
+        to: day('2027-04-02'),
+      })
+      assert.equal(booked.get(1), 1)
     })
   })
 }

@@ -6,7 +6,7 @@ import { type CalendarDate, eachDate } from '../../domain/calendar-date.ts'
 import type { Booking, Catalogue } from '../../domain/catalogue.ts'
 import { StoreUnavailableError } from '../../domain/errors.ts'
 import type { Quote } from '../../domain/quote.ts'
-import type { BookedUnitsQuery, Store } from '../store.ts'
+import type { BookedUnitsQuery, FleetContents, Store } from '../store.ts'
 import { MIGRATIONS } from './migrations.ts'
 
 /** Expired quotes are deleted once in this many saves, a day after they expire. */
@@ -50,6 +50,21 @@ export class SqliteStore implements Store {
     this.guard(() => this.transaction(() => writeFleet(this.db, catalogue, bookings)))
   }
 
+  async loadFleetOnce(read: () => Promise<FleetContents>): Promise<boolean> {
+    if (await this.hasFleet()) return false
+    // Read outside the transaction: a write lock must not be held across an await. Instances
+    // that start together may each read the file; BEGIN IMMEDIATE lets one write, and the others
+    // find the fleet there. The reader's own failure (a bad fleet file) passes through as is.
+    const fleet = await read()
+    return this.guard(() =>
+      this.transaction(() => {
+        if (this.db.prepare('SELECT 1 FROM depots LIMIT 1').get() !== undefined) return false
+        writeFleet(this.db, fleet.catalogue, fleet.bookings)
+        return true
+      }),
+    )
+  }
+
   async loadCatalogue(): Promise<Catalogue> {
     return this.guard(() => readCatalogue(this.db))
   }
@@ -83,7 +98,11 @@ export class SqliteStore implements Store {
           ) as {
           booked: number
         }
-        if (booked >= unitsStocked) return false
+        // The stock the store holds caps the caller's figure, as PostgreSQL's CHECK does.
+        const stock = this.db
+          .prepare('SELECT units FROM vehicle_units WHERE vehicle_id = ? AND depot_id = ?')
+          .get(booking.vehicleId, booking.pickUpDepotId) as { units: number } | undefined
+        if (booked >= Math.min(unitsStocked, stock?.units ?? 0)) return false
         bookingWriter(this.db)(booking)
         return true
       }),

@@ -1,0 +1,111 @@
+/**
+ * Schema versions, applied in order and recorded in `schema_migrations`. The tables are those of
+ * the SQLite adapter (src/store/sqlite/migrations.ts) with PostgreSQL's types: money in integer
+ * cents (`bigint` where a total can grow), dates as `date`, JSON as `jsonb`. PostgreSQL started
+ * from SQLite's current schema, so its version numbers count on their own. Never edit a migration
+ * that has shipped: append a new one.
+ */
+export const MIGRATIONS: string[] = [
+  `
+  CREATE TABLE depots (
+    id integer PRIMARY KEY,
+    name text NOT NULL,
+    active boolean NOT NULL,
+    opening_hours text NOT NULL,
+    pickup_times jsonb NOT NULL,
+    drop_off_times jsonb NOT NULL,
+    annual_closures jsonb NOT NULL,
+    closures jsonb NOT NULL
+  );
+  CREATE TABLE vehicles (
+    id integer PRIMARY KEY,
+    name text NOT NULL,
+    vehicle_class text NOT NULL,
+    image text NOT NULL,
+    minimum_days jsonb NOT NULL,
+    daily_rates_cents jsonb NOT NULL
+  );
+  CREATE TABLE vehicle_units (
+    vehicle_id integer NOT NULL REFERENCES vehicles (id),
+    depot_id integer NOT NULL REFERENCES depots (id),
+    units integer NOT NULL CHECK (units >= 0),
+    PRIMARY KEY (vehicle_id, depot_id),
+    -- What booked_days.units_stocked refers to, so that it can only ever be the real stock.
+    UNIQUE (vehicle_id, depot_id, units)
+  );
+  CREATE TABLE seasons (
+    id text PRIMARY KEY,
+    position integer NOT NULL,
+    name text NOT NULL,
+    periods jsonb NOT NULL
+  );
+  CREATE TABLE rate_bands (
+    position integer PRIMARY KEY,
+    min_days integer NOT NULL,
+    max_days integer
+  );
+  CREATE TABLE routes (
+    from_depot_id integer NOT NULL REFERENCES depots (id),
+    to_depot_id integer NOT NULL REFERENCES depots (id),
+    fee_cents bigint NOT NULL CHECK (fee_cents >= 0),
+    PRIMARY KEY (from_depot_id, to_depot_id)
+  );
+  CREATE TABLE accessories (
+    id integer PRIMARY KEY,
+    name text NOT NULL,
+    price_cents bigint NOT NULL CHECK (price_cents >= 0),
+    per text NOT NULL CHECK (per IN ('day', 'rental')),
+    max_charge_cents bigint,
+    max_quantity integer NOT NULL,
+    vehicle_classes jsonb,
+    months jsonb
+  );
+  CREATE TABLE insurance_plans (
+    id integer PRIMARY KEY,
+    name text NOT NULL,
+    description text NOT NULL,
+    price_cents bigint NOT NULL CHECK (price_cents >= 0),
+    per text NOT NULL CHECK (per IN ('day', 'rental')),
+    max_charge_cents bigint,
+    excess_cents bigint NOT NULL,
+    vehicle_classes jsonb
+  );
+  CREATE TABLE bookings (
+    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    reference text NOT NULL UNIQUE,
+    vehicle_id integer NOT NULL REFERENCES vehicles (id),
+    pick_up_depot_id integer NOT NULL REFERENCES depots (id),
+    drop_off_depot_id integer NOT NULL REFERENCES depots (id),
+    pick_up_date date NOT NULL,
+    drop_off_date date NOT NULL,
+    customer jsonb,
+    quote_id text,
+    total_cents bigint,
+    price jsonb,
+    created_at timestamptz
+  );
+  -- One row per vehicle, depot and day with the units booked that day: the row that concurrent
+  -- bookings of the same day lock in turn, and whose CHECK refuses the one that would oversell.
+  -- units_stocked copies vehicle_units.units, and the foreign key over (vehicle, depot, units)
+  -- keeps the copy exact: it cannot be written wrong, and a change of stock cascades into it
+  -- (and is refused by the CHECK when it would leave fewer units than are booked).
+  CREATE TABLE booked_days (
+    depot_id integer NOT NULL,
+    vehicle_id integer NOT NULL,
+    day date NOT NULL,
+    units_booked integer NOT NULL CHECK (units_booked >= 0),
+    units_stocked integer NOT NULL,
+    PRIMARY KEY (depot_id, vehicle_id, day),
+    CONSTRAINT booked_days_stock FOREIGN KEY (vehicle_id, depot_id, units_stocked)
+      REFERENCES vehicle_units (vehicle_id, depot_id, units) ON UPDATE CASCADE,
+    CONSTRAINT booked_days_within_stock CHECK (units_booked <= units_stocked)
+  );
+  CREATE TABLE quotes (
+    id text PRIMARY KEY,
+    created_at timestamptz NOT NULL,
+    expires_at timestamptz NOT NULL,
+    quote jsonb NOT NULL
+  );
+  CREATE INDEX quotes_by_expiry ON quotes (expires_at);
+  `,
+]

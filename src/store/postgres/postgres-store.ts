@@ -1,0 +1,166 @@
+import type { Pool } from 'pg'
+import type { ConfirmedBooking } from '../../domain/booking.ts'
+import type { Booking, Catalogue } from '../../domain/catalogue.ts'
+import { StoreUnavailableError } from '../../domain/errors.ts'
+import type { Quote } from '../../domain/quote.ts'
+import type { BookedUnitsQuery, FleetContents, Store } from '../store.ts'
+import { FLEET_LOCK } from './advisory-locks.ts'
+import { bookOneUnit } from './book-one-unit.ts'
+import { connectPool, type PoolOptions } from './connect-pool.ts'
+import { migrate } from './migrate.ts'
+import { readCatalogue } from './read-catalogue.ts'
+import { inTransaction, type Row, type Sql } from './transaction.ts'
+import { writeFleet } from './write-fleet.ts'
+
+/** Expired quotes are deleted once in this many saves, a day after they expire (as in SQLite). */
+const QUOTE_SWEEP_EVERY = 500
+const QUOTE_KEEP_AFTER_EXPIRY_MS = 86_400_000
+
+/**
+ * The shared store for several instances: one PostgreSQL database through a `pg` pool. Every
+ * failure of the driver or the server becomes a StoreUnavailableError; the pool reconnects by
+ * itself when the database comes back, so no restart is needed.
+ */
+export class PostgresStore implements Store {
+  private readonly pool: Pool
+  private quotesSaved = 0
+
+  private constructor(pool: Pool) {
+    this.pool = pool
+  }
+
+  /**
+   * Connects and brings the schema up to date; instances opening together migrate once. Throws a
+   * StoreUnavailableError when the database cannot be reached.
+   */
+  static async open(databaseUrl: string, options: PoolOptions = {}): Promise<PostgresStore> {
+    const pool = connectPool(databaseUrl, options)
+    try {
+      await migrate(pool)
+    } catch (error) {
+      await pool.end().catch(() => {})
+      throw new StoreUnavailableError(error)
+    }
+    return new PostgresStore(pool)
+  }
+
+  async hasFleet(): Promise<boolean> {
+    return this.guard(() => hasFleet((text, values) => this.query(text, values)))
+  }
+
+  async replaceFleet(catalogue: Catalogue, bookings: Booking[]): Promise<void> {
+    await this.guard(() =>
+      inTransaction(
+        this.pool,
+        async (sql) => {
+          await sql(`SELECT ${FLEET_LOCK}`)
+          await writeFleet(sql, catalogue, bookings)
+        },
+        { startUp: true },
+      ),
+    )
+  }
+
+  async loadFleetOnce(read: () => Promise<FleetContents>): Promise<boolean> {
+    // The reader's own failure (a bad fleet file) is not the store's: it passes through as is.
+    let readFailure: { error: unknown } | undefined
+    try {
+      return await inTransaction(
+        this.pool,
+        async (sql) => {
+          // Instances starting together queue here; the first loads, the rest find it loaded.
+          await sql(`SELECT ${FLEET_LOCK}`)
+          if (await hasFleet(sql)) return false
+          let fleet: FleetContents
+          try {
+            fleet = await read()
+          } catch (error) {
+            readFailure = { error }
+            throw error
+          }
+          await writeFleet(sql, fleet.catalogue, fleet.bookings)
+          return true
+        },
+        { startUp: true },
+      )
+    } catch (error) {
+      if (readFailure) throw readFailure.error
+      throw new StoreUnavailableError(error)
+    }
+  }
+
+  async loadCatalogue(): Promise<Catalogue> {
+    // One snapshot, so that a fleet loaded meanwhile is read wholly or not at all.
+    return this.guard(() =>
+      inTransaction(this.pool, readCatalogue, {
+        begin: 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
+      }),
+    )
+  }
+
+  async bookedUnits(query: BookedUnitsQuery): Promise<Map<number, number>> {
+    return this.guard(async () => {
+      const rows = await this.query<{ vehicle_id: number; booked: number }>(
+        `SELECT vehicle_id, max(units_booked) AS booked FROM booked_days
+         WHERE depot_id = $1 AND vehicle_id = ANY ($2::integer[]) AND day BETWEEN $3 AND $4
+         GROUP BY vehicle_id`,
+        [query.depotId, query.vehicleIds, query.from, query.to],
+      )
+      return new Map(rows.map((row) => [row.vehicle_id, row.booked]))
+    })
+  }
+
+  async createBooking(booking: ConfirmedBooking, unitsStocked: number): Promise<boolean> {
+    return this.guard(() =>
+      inTransaction(this.pool, (sql) => bookOneUnit(sql, booking, unitsStocked), {
+        commitIf: (booked) => booked,
+      }),
+    )
+  }
+
+  async saveQuote(quote: Quote): Promise<void> {
+    await this.guard(async () => {
+      await this.query(
+        'INSERT INTO quotes (id, created_at, expires_at, quote) VALUES ($1, $2, $3, $4::jsonb)',
+        [quote.id, quote.createdAt, quote.expiresAt, JSON.stringify(quote)],
+      )
+      this.quotesSaved++
+      if (this.quotesSaved % QUOTE_SWEEP_EVERY === 0) {
+        const cutoff = new Date(Date.parse(quote.createdAt) - QUOTE_KEEP_AFTER_EXPIRY_MS)
+        await this.query('DELETE FROM quotes WHERE expires_at < $1', [cutoff.toISOString()])
+      }
+    })
+  }
+
+  async findQuote(id: string): Promise<Quote | undefined> {
+    return this.guard(async () => {
+      const [row] = await this.query<{ quote: Quote }>('SELECT quote FROM quotes WHERE id = $1', [
+        id,
+      ])
+      return row?.quote
+    })
+  }
+
+  async close(): Promise<void> {
+    if (!this.pool.ending) await this.pool.end()
+  }
+
+  /** One statement on any pooled connection; the pool's timeouts apply. */
+  private async query<R extends Row = Row>(text: string, values?: unknown[]): Promise<R[]> {
+    return (await this.pool.query<R>(text, values)).rows
+  }
+
+  /** Runs a read or write, turning any driver failure into a StoreUnavailableError. */
+  private async guard<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work()
+    } catch (error) {
+      throw new StoreUnavailableError(error)
+    }
+  }
+}
+
+async function hasFleet(sql: Sql): Promise<boolean> {
+  const [row] = await sql<{ loaded: boolean }>('SELECT EXISTS (SELECT 1 FROM depots) AS loaded')
+  return row?.loaded === true
+}
