@@ -3,8 +3,9 @@ import type { BookedPrice, ConfirmedBooking } from '../domain/booking.ts'
 import { type Customer, customerProblems, normaliseCustomer } from '../domain/customer.ts'
 import { DomainError, invalid } from '../domain/errors.ts'
 import type { Quote } from '../domain/quote.ts'
+import { quoteHasExpired, quotePricesChoice } from '../domain/quote-match.ts'
 import type { VerbContext } from './context.ts'
-import { type PricedRental, priceQuote, priceRental, type QuoteRequest } from './price-quote.ts'
+import { priceQuote, priceRental, type QuoteRequest } from './price-quote.ts'
 
 export type BookingRequest = QuoteRequest & {
   /** The quote the person saw; its price is honoured while it is valid. */
@@ -34,12 +35,13 @@ export async function bookVehicle(
   const priced = await priceRental(ctx, request)
   const quote = request.quoteId ? await ctx.store.findQuote(request.quoteId) : undefined
   const now = ctx.now()
-  if (!quote || !sameRental(quote, priced) || Date.parse(quote.expiresAt) <= now.getTime()) {
+  const matches = quote !== undefined && quotePricesChoice(quote, priced)
+  if (!quote || !matches || quoteHasExpired(quote, now)) {
     const fresh = await priceQuote(ctx, request)
     return {
       outcome: 'new_quote',
       quote: fresh,
-      reason: quote && sameRental(quote, priced) ? 'expired' : 'missing',
+      reason: matches ? 'expired' : 'missing',
     }
   }
   const booking: ConfirmedBooking = {
@@ -61,23 +63,6 @@ export async function bookVehicle(
     )
   }
   return { outcome: 'booked', booking }
-}
-
-/** True when the quote prices exactly these choices: vehicle, depots, dates and options. */
-function sameRental(quote: Quote, priced: PricedRental): boolean {
-  const options = (rental: Pick<Quote, 'accessories' | 'insurance'>) =>
-    JSON.stringify([
-      rental.accessories.map((line) => [line.id, line.quantity]).sort(),
-      rental.insurance?.id ?? null,
-    ])
-  return (
-    quote.vehicleId === priced.vehicleId &&
-    quote.pickUpDepotId === priced.pickUpDepotId &&
-    quote.dropOffDepotId === priced.dropOffDepotId &&
-    quote.pickUpDate === priced.pickUpDate &&
-    quote.dropOffDate === priced.dropOffDate &&
-    options(quote) === options(priced)
-  )
 }
 
 function bookedPrice(quote: Quote): BookedPrice {
