@@ -9,7 +9,7 @@ import { discoveryDocuments } from './docs/discovery-plugin.ts'
 import { finishOpenApi } from './docs/finish-openapi.ts'
 import { DomainError } from './domain/errors.ts'
 import { agentApi } from './http/api-plugin.ts'
-import { sendError } from './http/error-response.ts'
+import { RETRY_AFTER_UNAVAILABLE_SECONDS, sendError } from './http/error-response.ts'
 import { frameworkErrorHandler } from './http/framework-error.ts'
 import { API_TAG } from './http/routes/error-responses.ts'
 import { validationError } from './http/validation-error.ts'
@@ -31,6 +31,8 @@ export type AppDeps = {
   /** Counts the website's booking confirmations per client, apart from the API. */
   bookingRateLimiter: RateLimiter
   config: Config
+  /** Whether the store and the shared rate-limit count answer, for /ready. */
+  ready?: () => Promise<boolean>
   logger?: FastifyServerOptions['logger']
 }
 
@@ -42,6 +44,7 @@ export async function buildApp(deps: AppDeps) {
     links,
     bookingRateLimiter: deps.bookingRateLimiter,
     secureCookies: deps.config.publicUrl.startsWith('https:'),
+    cookieSecret: deps.config.cookieSecret,
   }
   const apiFrameworkErrors = frameworkErrorHandler(API_PREFIX, deps.rateLimiter)
   const pageFrameworkErrors = pageAddressError(pageDeps)
@@ -60,6 +63,9 @@ export async function buildApp(deps: AppDeps) {
         ? pageFrameworkErrors(error, request, reply)
         : apiFrameworkErrors(error, request, reply),
     return503OnClosing: true,
+    // Only the named proxies' X-Forwarded-For says who the client is; anyone else's is ignored,
+    // so a client cannot rotate the header to escape the rate limit.
+    trustProxy: deps.config.trustedProxies.length > 0 ? deps.config.trustedProxies : false,
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.setErrorHandler(sendError)
@@ -68,6 +74,14 @@ export async function buildApp(deps: AppDeps) {
       'not_found',
       `${request.method} ${request.url.split('?')[0]} is not a page of this site`,
     )
+  })
+
+  // For load balancers and orchestrators; outside every rate limit and the OpenAPI document.
+  app.get('/health', async () => ({ status: 'ok' }))
+  app.get('/ready', async (_request, reply) => {
+    const ready = deps.ready ? await deps.ready() : true
+    if (!ready) reply.code(503).header('Retry-After', String(RETRY_AFTER_UNAVAILABLE_SECONDS))
+    return { status: ready ? 'ready' : 'unavailable' }
   })
 
   // Registered before the routes so that it sees them; it documents only the tagged API routes.

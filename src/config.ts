@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { resolve } from 'node:path'
 import { isTimeZone } from './domain/calendar-date.ts'
 
@@ -22,6 +23,16 @@ export type Config = {
   /** Published in the plugin manifest and the docs. */
   contactEmail: string
   legalInfoUrl: string
+  /** PostgreSQL, shared by every instance; without it, the embedded SQLite in DATA_DIR. */
+  databaseUrl: string | undefined
+  /** Redis holding the shared rate-limit counts; without it, each instance counts in memory. */
+  redisUrl: string | undefined
+  /** Put before every Redis key, so deployments (or test runs) sharing one Redis keep apart. */
+  redisKeyPrefix: string
+  /** Proxies whose X-Forwarded-For is believed: addresses or CIDRs. Empty: nobody's. */
+  trustedProxies: string[]
+  /** Signs the booking form's cookie; shared by instances so a form from one posts to another. */
+  cookieSecret: string | undefined
 }
 
 export class ConfigError extends Error {
@@ -69,7 +80,68 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     contactEmail,
     legalInfoUrl: absoluteUrl('LEGAL_INFO_URL', env.LEGAL_INFO_URL || `${site}/docs#terms`),
+    databaseUrl: serviceUrl(
+      env,
+      'DATABASE_URL',
+      ['postgres:', 'postgresql:'],
+      'postgres://user@db.internal:5432/rentals',
+    ),
+    redisUrl: serviceUrl(env, 'REDIS_URL', ['redis:', 'rediss:'], 'redis://cache.internal:6379'),
+    redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'rental-agent:',
+    trustedProxies: trustedProxies(env.TRUSTED_PROXIES),
+    cookieSecret: cookieSecret(env.COOKIE_SECRET),
   }
+}
+
+function serviceUrl(
+  env: NodeJS.ProcessEnv,
+  variable: string,
+  protocols: string[],
+  example: string,
+): string | undefined {
+  const text = env[variable]
+  if (!text) return undefined
+  const url = URL.parse(text)
+  if (!url || !protocols.includes(url.protocol)) {
+    // A password in the URL is not repeated in logs.
+    const shown = text.replace(/(\/\/[^:/@]*:)[^@]*@/, '$1***@')
+    throw new ConfigError(
+      variable,
+      `must be a ${protocols[0]}// URL such as ${example}; got "${shown}"`,
+    )
+  }
+  return text
+}
+
+/** `10.0.0.5, 10.1.0.0/16, ::1`: each an IP address or a CIDR block. */
+function trustedProxies(text: string | undefined): string[] {
+  if (!text) return []
+  return text.split(',').map((item) => {
+    const entry = item.trim()
+    const [address = '', prefix, ...rest] = entry.split('/')
+    const version = isIP(address)
+    const maxPrefix = version === 6 ? 128 : 32
+    const prefixOk =
+      prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= maxPrefix)
+    if (version === 0 || !prefixOk || rest.length > 0) {
+      throw new ConfigError(
+        'TRUSTED_PROXIES',
+        `must list IP addresses or CIDR blocks separated by commas, such as 10.0.0.5,10.1.0.0/16; got "${text}", in which "${entry}" is neither`,
+      )
+    }
+    return entry
+  })
+}
+
+function cookieSecret(text: string | undefined): string | undefined {
+  if (!text) return undefined
+  if (text.length < 32) {
+    throw new ConfigError(
+      'COOKIE_SECRET',
+      'must be at least 32 characters (for example: openssl rand -base64 32)',
+    )
+  }
+  return text
 }
 
 function integer(

@@ -12,10 +12,13 @@ async function main(): Promise<void> {
     rateLimiter: services.rateLimiter,
     bookingRateLimiter: services.bookingRateLimiter,
     config,
+    ready: services.ready,
     logger: { level: config.logLevel },
   })
   await app.listen({ port: config.port, host: config.host })
-  app.log.info(`Agent API at ${config.publicUrl}/api/agent (data in ${config.dataDir})`)
+  const where = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`
+  const counts = config.redisUrl ? 'rate limits shared in Redis' : 'rate limits counted in memory'
+  app.log.info(`Agent API at ${config.publicUrl}/api/agent (data in ${where}; ${counts})`)
 
   let closing = false
   const shutdown = async (signal: string) => {

@@ -21,6 +21,11 @@ describe('loadConfig falls back to the documented defaults', () => {
       logLevel: 'info',
       contactEmail: 'agents@kiwiroads.example.com',
       legalInfoUrl: 'http://localhost:3000/docs#terms',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      redisKeyPrefix: 'rental-agent:',
+      trustedProxies: [],
+      cookieSecret: undefined,
     })
   })
 
@@ -40,6 +45,24 @@ describe('loadConfig falls back to the documented defaults', () => {
 describe('loadConfig reads good values', () => {
   const rows = [
     { env: { PORT: '1' }, field: 'port', value: 1, why: 'the lowest port' },
+    {
+      env: { TRUSTED_PROXIES: '10.0.0.5, 10.1.0.0/16,::1' },
+      field: 'trustedProxies',
+      value: ['10.0.0.5', '10.1.0.0/16', '::1'],
+      why: 'addresses and CIDR blocks',
+    },
+    {
+      env: { DATABASE_URL: 'postgres://app@127.0.0.1:5432/rentals' },
+      field: 'databaseUrl',
+      value: 'postgres://app@127.0.0.1:5432/rentals',
+      why: 'a PostgreSQL URL',
+    },
+    {
+      env: { REDIS_URL: 'redis://127.0.0.1:6379' },
+      field: 'redisUrl',
+      value: 'redis://127.0.0.1:6379',
+      why: 'a Redis URL',
+    },
     { env: { PORT: '65535' }, field: 'port', value: 65535, why: 'the highest port' },
     { env: { TIME_ZONE: 'UTC' }, field: 'timeZone', value: 'UTC', why: 'another IANA zone' },
     { env: { RATE_LIMIT_MAX: '5' }, field: 'rateLimitMax', value: 5, why: 'a smaller limit' },
@@ -74,7 +97,7 @@ describe('loadConfig reads good values', () => {
   ] as const
   for (const { env, field, value, why } of rows) {
     test(`${JSON.stringify(env)} sets ${field} to ${value} (${why})`, () => {
-      assert.equal(loadConfig(env)[field], value)
+      assert.deepEqual(loadConfig(env)[field], value)
     })
   }
 })
@@ -102,6 +125,18 @@ describe('loadConfig refuses a bad value with a ConfigError that names the varia
     { variable: 'TIME_ZONE', value: 'Mars/Base', says: 'must be an IANA time zone' },
     { variable: 'TIME_ZONE', value: '+12:00', says: 'must be an IANA time zone' },
     { variable: 'CONTACT_EMAIL', value: 'nobody', says: 'must be an email address' },
+    { variable: 'DATABASE_URL', value: 'mysql://db/rentals', says: 'must be a postgres:// URL' },
+    { variable: 'DATABASE_URL', value: 'not a url', says: 'must be a postgres:// URL' },
+    { variable: 'REDIS_URL', value: 'http://cache:6379', says: 'must be a redis:// URL' },
+    { variable: 'TRUSTED_PROXIES', value: '10.0.0.5,nginx', says: '"nginx" is neither' },
+    { variable: 'TRUSTED_PROXIES', value: '10.0.0.0/33', says: '"10.0.0.0/33" is neither' },
+    { variable: 'TRUSTED_PROXIES', value: '*', says: '"*" is neither' },
+    { variable: 'COOKIE_SECRET', value: 'short', says: 'must be at least 32 characters' },
+    {
+      variable: 'DATABASE_URL',
+      value: 'mysql://app:hunter2@db/rentals',
+      says: 'got "mysql://app:***@db/rentals"',
+    },
     { variable: 'LEGAL_INFO_URL', value: '/terms', says: 'must be an absolute http(s) URL' },
     {
       variable: 'LEGAL_INFO_URL',
@@ -132,7 +167,11 @@ describe('loadConfig refuses a bad value with a ConfigError that names the varia
           assert.equal(error.name, 'ConfigError')
           assert.ok(error.message.startsWith(`${variable} `), `names ${variable}: ${error.message}`)
           assert.ok(error.message.includes(says), `says "${says}": ${error.message}`)
-          assert.ok(error.message.includes(`"${value}"`), `quotes the value: ${error.message}`)
+          if (variable === 'COOKIE_SECRET' || value.includes(':hunter2@')) {
+            assert.ok(!error.message.includes(value), `never repeats a secret: ${error.message}`)
+          } else {
+            assert.ok(error.message.includes(`"${value}"`), `quotes the value: ${error.message}`)
+          }
           return true
         },
       )

@@ -25,9 +25,14 @@ export function csrfCookieOptions(secure: boolean): CookieSerializeOptions {
 }
 
 /** Registers the cookie parser and the token check on the pages' own scope. */
-export async function registerCsrf(app: FastifyInstance, secureCookies: boolean): Promise<void> {
-  // A per-process key: a restart asks a person with an open checkout to reload it, no more.
-  await app.register(fastifyCookie, { secret: randomBytes(32).toString('base64url') })
+export async function registerCsrf(
+  app: FastifyInstance,
+  secureCookies: boolean,
+  secret: string | undefined,
+): Promise<void> {
+  // Without COOKIE_SECRET the key is made per process: a restart asks a person with an open
+  // checkout to reload it, no more. Several instances behind one address must share the secret.
+  await app.register(fastifyCookie, { secret: secret ?? randomBytes(32).toString('base64url') })
   await app.register(fastifyCsrf, {
     cookieKey: CSRF_COOKIE,
     cookieOpts: csrfCookieOptions(secureCookies),

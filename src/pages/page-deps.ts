@@ -13,6 +13,8 @@ export type PageDeps = {
   bookingRateLimiter: RateLimiter
   /** Cookies are marked Secure when the site is served over https. */
   secureCookies: boolean
+  /** Signs the form's cookie; shared by all instances when set, else made at start-up. */
+  cookieSecret: string | undefined
 }
 
 /** Today in the company's zone, where the date pickers start. */

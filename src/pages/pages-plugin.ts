@@ -22,7 +22,7 @@ export function bookingPages(deps: PageDeps) {
     app.setErrorHandler(pageErrorHandler(deps))
     app.setNotFoundHandler(pageNotFound(deps))
     await app.register(fastifyFormbody, { bodyLimit: FORM_BODY_LIMIT })
-    await registerCsrf(app, deps.secureCookies)
+    await registerCsrf(app, deps.secureCookies, deps.cookieSecret)
 
     // One address, four steps, told apart by the parameters as the spec's link defines them.
     app.get('/', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -35,6 +35,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     rateLimiter: services.rateLimiter,
     bookingRateLimiter: services.bookingRateLimiter,
     config,
+    ready: services.ready,
   })
   return {
     app,
