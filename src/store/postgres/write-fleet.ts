@@ -1,19 +1,6 @@
 import type { Booking, Catalogue } from '../../domain/catalogue.ts'
+import { FLEET_TABLES_CHILDREN_FIRST } from '../catalogue-rows.ts'
 import type { Sql } from './transaction.ts'
-
-/** Deleted children first, so that no foreign key is broken on the way. */
-const TABLES_CHILDREN_FIRST = [
-  'booked_days',
-  'bookings',
-  'vehicle_units',
-  'routes',
-  'vehicles',
-  'depots',
-  'seasons',
-  'rate_bands',
-  'accessories',
-  'insurance_plans',
-]
 
 /**
  * Replaces everything the fleet file holds, inside the caller's transaction. DELETE rather than
@@ -21,7 +8,7 @@ const TABLES_CHILDREN_FIRST = [
  * an exclusive lock.
  */
 export async function writeFleet(sql: Sql, catalogue: Catalogue, bookings: Booking[]) {
-  for (const table of TABLES_CHILDREN_FIRST) await sql(`DELETE FROM ${table}`)
+  for (const table of FLEET_TABLES_CHILDREN_FIRST) await sql(`DELETE FROM ${table}`)
   await insertRecords(
     sql,
     'depots',

@@ -2,18 +2,23 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import type { ConfirmedBooking } from '../../domain/booking.ts'
-import { type CalendarDate, eachDate } from '../../domain/calendar-date.ts'
+import { eachDate } from '../../domain/calendar-date.ts'
 import type { Booking, Catalogue } from '../../domain/catalogue.ts'
 import { StoreUnavailableError } from '../../domain/errors.ts'
 import type { Quote } from '../../domain/quote.ts'
+import {
+  CATALOGUE_QUERIES,
+  type CatalogueRows,
+  catalogueFromRows,
+  FLEET_TABLES_CHILDREN_FIRST,
+  type Row,
+} from '../catalogue-rows.ts'
 import type { BookedUnitsQuery, FleetContents, Store } from '../store.ts'
 import { MIGRATIONS } from './migrations.ts'
 
 /** Expired quotes are deleted once in this many saves, a day after they expire. */
 const QUOTE_SWEEP_EVERY = 500
 const QUOTE_KEEP_AFTER_EXPIRY_MS = 86_400_000
-
-type Row = Record<string, unknown>
 
 /**
  * The embedded store: one SQLite file through Node's built-in `node:sqlite`, in WAL mode with
@@ -178,18 +183,7 @@ function migrate(db: DatabaseSync): void {
 const json = (value: unknown) => JSON.stringify(value)
 
 function writeFleet(db: DatabaseSync, catalogue: Catalogue, bookings: Booking[]): void {
-  for (const table of [
-    'booked_days',
-    'bookings',
-    'vehicle_units',
-    'routes',
-    'vehicles',
-    'depots',
-    'seasons',
-    'rate_bands',
-    'accessories',
-    'insurance_plans',
-  ]) {
+  for (const table of FLEET_TABLES_CHILDREN_FIRST) {
     db.exec(`DELETE FROM ${table}`)
   }
   const insertDepot = db.prepare('INSERT INTO depots VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
@@ -298,70 +292,12 @@ function nullableJson(value: unknown): string | null {
   return value === null ? null : json(value)
 }
 
-function parseJson<T>(value: unknown): T {
-  return JSON.parse(value as string) as T
-}
-
 function readCatalogue(db: DatabaseSync): Catalogue {
-  const all = (sql: string) => db.prepare(sql).all() as Row[]
-  const units = all('SELECT vehicle_id, depot_id, units FROM vehicle_units')
-  return {
-    depots: all('SELECT * FROM depots ORDER BY id').map((r) => ({
-      id: r.id as number,
-      name: r.name as string,
-      active: r.active === 1,
-      openingHoursDescription: r.opening_hours as string,
-      pickupTimes: parseJson(r.pickup_times),
-      dropOffTimes: parseJson(r.drop_off_times),
-      annualClosures: parseJson(r.annual_closures),
-      closures: parseJson<CalendarDate[]>(r.closures),
-    })),
-    vehicles: all('SELECT * FROM vehicles ORDER BY id').map((r) => ({
-      id: r.id as number,
-      name: r.name as string,
-      vehicleClass: r.vehicle_class as string,
-      image: r.image as string,
-      unitsByDepot: Object.fromEntries(
-        units
-          .filter((u) => u.vehicle_id === r.id)
-          .map((u) => [u.depot_id as number, u.units as number]),
-      ),
-      minimumDays: parseJson(r.minimum_days),
-      dailyRates: parseJson(r.daily_rates_cents),
-    })),
-    seasons: all('SELECT * FROM seasons ORDER BY position').map((r) => ({
-      id: r.id as string,
-      name: r.name as string,
-      periods: parseJson(r.periods),
-    })),
-    rateBands: all('SELECT * FROM rate_bands ORDER BY position').map((r) => ({
-      minDays: r.min_days as number,
-      maxDays: r.max_days as number | null,
-    })),
-    routes: all('SELECT * FROM routes').map((r) => ({
-      fromDepotId: r.from_depot_id as number,
-      toDepotId: r.to_depot_id as number,
-      fee: r.fee_cents as number,
-    })),
-    accessories: all('SELECT * FROM accessories ORDER BY id').map((r) => ({
-      id: r.id as number,
-      name: r.name as string,
-      price: r.price_cents as number,
-      per: r.per as 'day' | 'rental',
-      maxCharge: r.max_charge_cents as number | null,
-      maxQuantity: r.max_quantity as number,
-      vehicleClasses: r.vehicle_classes === null ? null : parseJson(r.vehicle_classes),
-      months: r.months === null ? null : parseJson(r.months),
-    })),
-    insurancePlans: all('SELECT * FROM insurance_plans ORDER BY id').map((r) => ({
-      id: r.id as number,
-      name: r.name as string,
-      description: r.description as string,
-      price: r.price_cents as number,
-      per: r.per as 'day' | 'rental',
-      maxCharge: r.max_charge_cents as number | null,
-      excess: r.excess_cents as number,
-      vehicleClasses: r.vehicle_classes === null ? null : parseJson(r.vehicle_classes),
-    })),
-  }
+  const rows = Object.fromEntries(
+    Object.entries(CATALOGUE_QUERIES).map(([name, query]) => [
+      name,
+      db.prepare(query).all() as Row[],
+    ]),
+  ) as CatalogueRows
+  return catalogueFromRows(rows, (value) => (value === null ? null : JSON.parse(value as string)))
 }
