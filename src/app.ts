@@ -68,6 +68,16 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: deps.config.trustedProxies.length > 0 ? deps.config.trustedProxies : false,
   }).withTypeProvider<TypeBoxTypeProvider>()
 
+  // On shutdown, answers still in flight tell their client to close the connection, so that a
+  // keep-alive socket does not hold the process open until its timeout after its last answer.
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close')
+  })
+
   app.setErrorHandler(sendError)
   app.setNotFoundHandler(async (request) => {
     throw new DomainError(
