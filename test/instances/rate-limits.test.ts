@@ -75,6 +75,10 @@ describe('the rate limit across instances', () => {
       },
       { name: 'without trusted proxies', databaseUrl, env: redisEnv(`${prefix}untrusted:`) },
     ])) as [ServiceInstance, ServiceInstance, ServiceInstance, ServiceInstance]
+    // Counting in Redis from the first request: each instance's connection to it is up.
+    await Promise.all(
+      [sharedOne, sharedTwo, behindProxy, exposed].map((instance) => instance.waitUntilReady()),
+    )
   })
 
   after(async () => {

@@ -51,6 +51,7 @@ describe('Redis paused under a running instance', () => {
       // The test sends many requests from one address: no 429 may hide a slow or failed answer.
       env: { REDIS_URL, REDIS_KEY_PREFIX: prefix, RATE_LIMIT_MAX: '100000' },
     })
+    await instance.waitUntilReady()
     admin = new Redis(REDIS_URL)
     admin.on('error', () => {})
   })

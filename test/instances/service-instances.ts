@@ -169,6 +169,24 @@ export class ServiceInstance {
     }
   }
 
+  /**
+   * Polls /ready until it answers 200: the store and the shared rate-limit count answer. /health
+   * answers as soon as the process listens, maybe before its Redis connection is up.
+   */
+  async waitUntilReady(timeoutMs = START_TIMEOUT_MS): Promise<void> {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      const answer = await this.request('/ready', { timeoutMs: 2000 })
+      if (answer.status === 200) return
+      if (Date.now() > deadline || this.exit) {
+        throw new Error(
+          `${this.name} was not ready within ${timeoutMs} ms: ${answer.body}\n${this.log()}`,
+        )
+      }
+      await sleep(50)
+    }
+  }
+
   /** SIGTERM, then SIGKILL if it has not exited within `graceMs`. */
   async stop(graceMs = 5000): Promise<Exit> {
     if (this.exit) return this.exit
