@@ -3,9 +3,9 @@ import type { BookedPrice, ConfirmedBooking } from '../domain/booking.ts'
 import { type Customer, customerProblems, normaliseCustomer } from '../domain/customer.ts'
 import { DomainError, invalid } from '../domain/errors.ts'
 import type { Quote } from '../domain/quote.ts'
-import { quoteHasExpired, quotePricesChoice } from '../domain/quote-match.ts'
 import type { VerbContext } from './context.ts'
-import { priceQuote, priceRental, type QuoteRequest } from './price-quote.ts'
+import { openCheckout } from './open-checkout.ts'
+import type { QuoteRequest } from './price-quote.ts'
 
 export type BookingRequest = QuoteRequest & {
   /** The quote the person saw; its price is honoured while it is valid. */
@@ -32,17 +32,10 @@ export async function bookVehicle(
 ): Promise<BookingOutcome> {
   const [problem] = customerProblems(request.customer)
   if (problem) throw invalid('invalid_parameter', problem.field, problem.message)
-  const priced = await priceRental(ctx, request)
-  const quote = request.quoteId ? await ctx.store.findQuote(request.quoteId) : undefined
-  const now = ctx.now()
-  const matches = quote !== undefined && quotePricesChoice(quote, priced)
-  if (!quote || !matches || quoteHasExpired(quote, now)) {
-    const fresh = await priceQuote(ctx, request)
-    return {
-      outcome: 'new_quote',
-      quote: fresh,
-      reason: matches ? 'expired' : 'missing',
-    }
+  // The same quote the checkout showed: the handed one while valid, else a new price to confirm.
+  const { quote, source, unitsStocked } = await openCheckout(ctx, request)
+  if (source !== 'quoted') {
+    return { outcome: 'new_quote', quote, reason: source === 'expired' ? 'expired' : 'missing' }
   }
   const booking: ConfirmedBooking = {
     reference: newBookingReference(),
@@ -54,9 +47,9 @@ export async function bookVehicle(
     customer: normaliseCustomer(request.customer),
     quoteId: quote.id,
     price: bookedPrice(quote),
-    createdAt: now.toISOString(),
+    createdAt: ctx.now().toISOString(),
   }
-  if (!(await ctx.store.createBooking(booking, priced.unitsStocked))) {
+  if (!(await ctx.store.createBooking(booking, unitsStocked))) {
     throw new DomainError(
       'vehicle_sold_out',
       `${quote.vehicleName} is no longer available for ${quote.pickUpDate} to ${quote.dropOffDate}: the last unit has just been booked`,

@@ -13,7 +13,12 @@ export type CheckoutRequest = QuoteRequest & {
  * these choices; otherwise a new quote was priced, because the link had none (`new`), its quote
  * has expired (`expired`) or is unknown or for other choices (`missing`).
  */
-export type CheckoutQuote = { quote: Quote; source: 'quoted' | 'new' | 'expired' | 'missing' }
+export type CheckoutQuote = {
+  quote: Quote
+  source: 'quoted' | 'new' | 'expired' | 'missing'
+  /** Units of the vehicle stocked at the pick-up depot, for a booking's stock check. */
+  unitsStocked: number
+}
 
 /**
  * The quote a person confirms at checkout: the one they were handed while it is valid, so its
@@ -25,12 +30,13 @@ export async function openCheckout(
   request: CheckoutRequest,
 ): Promise<CheckoutQuote> {
   const priced = await priceRental(ctx, request)
+  const { unitsStocked } = priced
   const handed = request.quoteId ? await ctx.store.findQuote(request.quoteId) : undefined
   const matches = handed !== undefined && quotePricesChoice(handed, priced)
   if (handed && matches && !quoteHasExpired(handed, ctx.now())) {
-    return { quote: handed, source: 'quoted' }
+    return { quote: handed, source: 'quoted', unitsStocked }
   }
   const quote = await priceQuote(ctx, request)
-  if (request.quoteId === undefined) return { quote, source: 'new' }
-  return { quote, source: matches ? 'expired' : 'missing' }
+  if (request.quoteId === undefined) return { quote, source: 'new', unitsStocked }
+  return { quote, source: matches ? 'expired' : 'missing', unitsStocked }
 }
