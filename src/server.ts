@@ -1,20 +1,11 @@
-import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { FleetFileError } from './fleet/fleet-file-error.ts'
-import { openServices } from './services.ts'
+import { openService } from './service.ts'
 
 /** Starts the service: `npm start`. Exits with a message naming the fault when it cannot. */
 async function main(): Promise<void> {
   const config = loadConfig()
-  const services = await openServices(config)
-  const app = await buildApp({
-    ctx: services.ctx,
-    rateLimiter: services.rateLimiter,
-    bookingRateLimiter: services.bookingRateLimiter,
-    config,
-    ready: services.ready,
-    logger: { level: config.logLevel },
-  })
+  const { app } = await openService(config, { logger: { level: config.logLevel } })
   await app.listen({ port: config.port, host: config.host })
   const where = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`
   const counts = config.redisUrl ? 'rate limits shared in Redis' : 'rate limits counted in memory'
@@ -27,8 +18,8 @@ async function main(): Promise<void> {
     app.log.info(`${signal}: finishing requests in flight, then stopping`)
     const deadline = setTimeout(() => process.exit(1), 10_000)
     deadline.unref()
+    // Waits for the requests in flight, then closes the store and the rate limiters.
     await app.close()
-    await services.close()
     process.exit(0)
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'))

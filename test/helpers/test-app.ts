@@ -1,7 +1,6 @@
 import { resolve } from 'node:path'
-import { buildApp } from '../../src/app.ts'
 import { DEMO_FLEET_FILE, loadConfig } from '../../src/config.ts'
-import { openServices } from '../../src/services.ts'
+import { openService } from '../../src/service.ts'
 
 export const RULES_FLEET_FILE = resolve(import.meta.dirname, '../fixtures/rules-fleet.yaml')
 export { DEMO_FLEET_FILE }
@@ -29,21 +28,9 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     ...options.env,
   })
   const now = options.now ?? FIXED_NOW
-  const services = await openServices(config, { now: () => now, databaseFile: ':memory:' })
-  const app = await buildApp({
-    ctx: services.ctx,
-    rateLimiter: services.rateLimiter,
-    bookingRateLimiter: services.bookingRateLimiter,
-    config,
-    ready: services.ready,
+  const { app, store, ctx } = await openService(config, {
+    now: () => now,
+    databaseFile: ':memory:',
   })
-  return {
-    app,
-    store: services.store,
-    ctx: services.ctx,
-    async close() {
-      await app.close()
-      await services.close()
-    },
-  }
+  return { app, store, ctx, close: () => app.close() }
 }
