@@ -1,6 +1,14 @@
-import type { FastifySchemaValidationError } from 'fastify/types/schema.js'
 import { DomainError } from '../domain/errors.ts'
-import { EXPECTED } from '../schemas/query-parameters.ts'
+import { EXPECTED } from './query-parameters.ts'
+
+/** What Ajv reports of a failure (Fastify's and the MCP tools' validators alike). */
+export type SchemaFailure = {
+  keyword: string
+  instancePath: string
+  params: Record<string, unknown>
+  /** The failing value; present because the validators run with `verbose`. */
+  data?: unknown
+}
 
 const MAX_QUOTED_LENGTH = 40
 
@@ -8,9 +16,8 @@ const MAX_QUOTED_LENGTH = 40
  * Turns the first schema failure into a 400 that names the parameter and says what to send.
  * Ajv runs with `verbose` so that the failing value can be quoted back.
  */
-export function validationError(errors: FastifySchemaValidationError[]): DomainError {
-  const [first] = errors
-  const failure = first as (FastifySchemaValidationError & { data?: unknown }) | undefined
+export function validationError(errors: readonly SchemaFailure[]): DomainError {
+  const [failure] = errors
   if (!failure) return new DomainError('invalid_parameter', 'The request is not valid')
   if (failure.keyword === 'required') {
     const parameter = String((failure.params as { missingProperty: string }).missingProperty)

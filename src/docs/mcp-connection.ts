@@ -1,0 +1,42 @@
+import { BRAND } from './brand.ts'
+import type { DocsSettings } from './docs-settings.ts'
+
+/** The MCP server's key in a client's configuration: the company's name, in kebab case. */
+const SERVER_KEY = BRAND.company.toLowerCase().replace(/[^a-z0-9]+/g, '-')
+
+/**
+ * How an agent connects over the Model Context Protocol, for /docs and /llms.txt alike: the
+ * endpoint, the tools, and a client configuration for each transport.
+ */
+export function mcpConnectionMarkdown(settings: DocsSettings): string {
+  const http = JSON.stringify(
+    { mcpServers: { [SERVER_KEY]: { type: 'http', url: `${settings.publicUrl}/mcp` } } },
+    null,
+    2,
+  )
+  const stdio = JSON.stringify(
+    {
+      mcpServers: {
+        [SERVER_KEY]: {
+          command: 'npm',
+          args: ['--prefix', '/path/to/vehicle-rental-agent-api', '--silent', 'run', 'mcp'],
+        },
+      },
+    },
+    null,
+    2,
+  )
+  return `The same operations are tools of an MCP server, answering exactly as the API does: \`list_depots\`, \`find_available_vehicles\`, \`list_accessories\`, \`list_insurance_plans\` and \`get_quote\`. They take the API's parameter names (ids as numbers, \`accessory_ids\` as a list), are read-only, return the API's JSON as structured content with a short text, and report what the agent can fix (a bad date, an unknown id, a vehicle that cannot be rented) as a tool result marked as an error, with the API's message.
+
+Streamable HTTP at \`${settings.publicUrl}/mcp\`, stateless (every message a POST, no session) and counted against the same rate limit as the API (${settings.rateLimitMax} requests per ${settings.rateLimitWindowSeconds} seconds per client). A browser-based client must be on an allowed origin.
+
+\`\`\`json
+${http}
+\`\`\`
+
+stdio, for an agent running on the machine that holds a copy of the service (it reads the same database and settings from the environment):
+
+\`\`\`json
+${stdio}
+\`\`\``
+}

@@ -1,0 +1,21 @@
+import type { TObject } from 'typebox'
+import type { OperationDeps } from '../operations/agent-operations.ts'
+import type { OperationId } from '../schemas/operations.ts'
+
+/** A tool's answer: the JSON the REST endpoint gives (wrapped in an object) and a short text. */
+export type ToolAnswer = { structured: Record<string, unknown>; text: string }
+
+/** The tool's arguments after they passed the HTTP schema: text, as a query string carries them. */
+export type ToolParameters = Record<string, string | undefined>
+
+/**
+ * One API operation as an MCP tool. Its name is the operation's id, its description the
+ * operation's, and its arguments are checked by the HTTP route's own schema.
+ */
+export type AgentTool = {
+  name: OperationId
+  /** The HTTP schema of the operation's parameters, under the API's parameter names. */
+  parameters: TObject
+  outputSchema: TObject
+  answer(deps: OperationDeps, parameters: ToolParameters): ToolAnswer | Promise<ToolAnswer>
+}

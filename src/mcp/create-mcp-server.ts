@@ -1,0 +1,103 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js'
+import { BRAND } from '../docs/brand.ts'
+import type { OperationDeps } from '../operations/agent-operations.ts'
+import { type OperationSettings, operationDocs } from '../schemas/operations.ts'
+import type { AgentTool } from './agent-tool.ts'
+import { toolParameters } from './tool-arguments.ts'
+import { errorResult, type ToolLog, toolErrorResult } from './tool-error-result.ts'
+import { toolDescription, toolInputSchema } from './tool-input-schema.ts'
+import { findAvailableVehiclesTool } from './tools/find-available-vehicles-tool.ts'
+import { getQuoteTool } from './tools/get-quote-tool.ts'
+import { listAccessoriesTool } from './tools/list-accessories-tool.ts'
+import { listDepotsTool } from './tools/list-depots-tool.ts'
+import { listInsurancePlansTool } from './tools/list-insurance-plans-tool.ts'
+
+/** The tools in the order an agent calls them. */
+export const AGENT_TOOLS: readonly AgentTool[] = [
+  listDepotsTool,
+  findAvailableVehiclesTool,
+  listAccessoriesTool,
+  listInsurancePlansTool,
+  getQuoteTool,
+]
+
+export type McpDeps = OperationDeps & {
+  settings: OperationSettings
+  log: ToolLog
+  /**
+   * Counts a tool call against the client's rate limit and says why it is refused, if it is.
+   * Over HTTP the request itself is counted, as every API request is, so this is left out.
+   */
+  countCall?: () => Promise<string | undefined>
+}
+
+const INSTRUCTIONS = `Rent a vehicle from ${BRAND.company}. Call the tools in this order: list_depots; find_available_vehicles with a pick-up and a drop-off depot and the dates (YYYY-MM-DD, in the company's time zone); list_accessories and list_insurance_plans for the chosen vehicle; get_quote with the choices. The person books on the website: give them the quote's checkoutUrl. Amounts are NZD dollars, GST included. A result marked as an error says what to send instead or why the vehicle cannot be rented.`
+
+/**
+ * An MCP server offering the API's operations as read-only tools, over the same verbs and
+ * presenters as the HTTP routes. It holds no state, so one can be made per request.
+ */
+export function createMcpServer(deps: McpDeps): Server {
+  const tools = listedTools(deps.settings)
+  const server = new Server(
+    { name: 'vehicle-rental-agent', title: BRAND.company, version: '1.0.0' },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  )
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }))
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = AGENT_TOOLS.find((candidate) => candidate.name === request.params.name)
+    if (!tool) {
+      // Asking for a tool that was never listed is a fault of the client, not of the agent's input.
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown tool ${JSON.stringify(request.params.name)}; the tools are ${AGENT_TOOLS.map((item) => item.name).join(', ')}`,
+      )
+    }
+    const refusal = await deps.countCall?.()
+    if (refusal) return errorResult(refusal)
+    try {
+      const parameters = toolParameters(tool.parameters, request.params.arguments ?? {})
+      const answer = await tool.answer(deps, parameters)
+      return {
+        content: [{ type: 'text', text: answer.text }],
+        structuredContent: answer.structured,
+      }
+    } catch (error) {
+      return toolErrorResult(error, deps.log)
+    }
+  })
+  return server
+}
+
+const listings = new Map<number, Tool[]>()
+
+/** The tools as listed: computed once per quote lifetime setting (it is in a description). */
+function listedTools(settings: OperationSettings): Tool[] {
+  let tools = listings.get(settings.quoteTtlMinutes)
+  if (!tools) {
+    const docs = operationDocs(settings)
+    tools = AGENT_TOOLS.map((tool) => ({
+      name: tool.name,
+      title: docs[tool.name].summary,
+      description: toolDescription(docs[tool.name].description),
+      inputSchema: toolInputSchema(tool.parameters) as Tool['inputSchema'],
+      outputSchema: tool.outputSchema as unknown as Tool['outputSchema'],
+      annotations: {
+        title: docs[tool.name].summary,
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    }))
+    listings.set(settings.quoteTtlMinutes, tools)
+  }
+  return tools
+}

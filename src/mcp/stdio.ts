@@ -1,0 +1,67 @@
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import type { Config } from '../config.ts'
+import { SiteLinks } from '../presenters/site-links.ts'
+import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
+import { tooManyRequestsText } from '../rate-limit/too-many-requests.ts'
+import { openServices } from '../services.ts'
+import { createMcpServer } from './create-mcp-server.ts'
+
+/** The rate-limit key of the one client a stdio server has: the process that started it. */
+const STDIO_CLIENT = 'mcp-stdio'
+
+/**
+ * MCP over stdio for a local agent (`rental-agent mcp`, `npm run mcp`): the same store and
+ * settings as the service, so it answers from the same data. Standard output carries only MCP messages; logs go to
+ * standard error. Ends when the client closes standard input.
+ */
+export async function runMcpStdio(config: Config): Promise<void> {
+  const log = stderrLog()
+  const services = await openServices(config, { log })
+  const server = createMcpServer({
+    ctx: services.ctx,
+    links: new SiteLinks(config.publicUrl),
+    settings: config,
+    log,
+    countCall: () => countCall(services.rateLimiter),
+  })
+  let closed = false
+  const close = async () => {
+    if (closed) return
+    closed = true
+    await server.close()
+    await services.close()
+  }
+  server.onclose = () => void close()
+  process.stdin.on('end', () => void close())
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => void close().then(() => process.exit(0)))
+  }
+  await server.connect(new StdioServerTransport())
+}
+
+async function countCall(limiter: RateLimiter): Promise<string | undefined> {
+  const decision = await limiter.hit(STDIO_CLIENT)
+  if (decision.allowed) return undefined
+  const resetIn = Math.max(0, Math.ceil((decision.resetAt.getTime() - Date.now()) / 1000))
+  return tooManyRequestsText(
+    decision.limit,
+    limiter.windowSeconds,
+    decision.resetAt.toISOString(),
+    resetIn,
+  )
+}
+
+function stderrLog() {
+  const write = (level: string, message: string, details?: object) =>
+    process.stderr.write(
+      `${JSON.stringify({ level, time: new Date().toISOString(), msg: message, ...details })}\n`,
+    )
+  return {
+    info: (message: string) => write('info', message),
+    warn: (message: string) => write('warn', message),
+    error: (details: object, message: string) =>
+      write('error', message, {
+        err: String((details as { err?: unknown }).err ?? ''),
+      }),
+  }
+}

@@ -1,0 +1,49 @@
+import { Ajv, type ValidateFunction } from 'ajv'
+import type { TObject } from 'typebox'
+import { validationError } from '../schemas/validation-error.ts'
+import type { ToolParameters } from './agent-tool.ts'
+
+/*
+ * A tool's arguments are JSON, a query string's are text. The JSON is first written as the query
+ * string would carry it (a number as its decimal digits, the accessory list joined with commas),
+ * then checked by the HTTP route's own schema, so an agent gets the very message the API gives:
+ * `07`, `1e3` and `1.5` are refused alike, and an unknown key is ignored as in a query string.
+ */
+
+// The options Fastify's own validator runs with (see app.ts): no coercion, failing value kept.
+const ajv = new Ajv({ coerceTypes: false, allErrors: false, verbose: true, strict: false })
+const validators = new WeakMap<TObject, ValidateFunction>()
+
+/** Checks a tool's arguments against its parameters' schema; throws the API's 400 error. */
+export function toolParameters(schema: TObject, args: Record<string, unknown>): ToolParameters {
+  const text: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(args)) {
+    if (value !== undefined && Object.hasOwn(schema.properties, name)) {
+      text[name] = asQueryText(name, value)
+    }
+  }
+  const validate = validatorFor(schema)
+  if (!validate(text)) throw validationError(validate.errors ?? [])
+  return text as ToolParameters
+}
+
+function asQueryText(name: string, value: unknown): unknown {
+  if (typeof value === 'number') return String(value)
+  if (name === 'accessory_ids' && Array.isArray(value)) {
+    return value
+      .map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item)))
+      .join(',')
+  }
+  // Anything else that is not text fails the schema and is quoted back as sent.
+  if (value !== null && typeof value === 'object') return JSON.stringify(value)
+  return value
+}
+
+function validatorFor(schema: TObject): ValidateFunction {
+  let validate = validators.get(schema)
+  if (!validate) {
+    validate = ajv.compile(schema)
+    validators.set(schema, validate)
+  }
+  return validate
+}

@@ -1,0 +1,53 @@
+import type { TObject } from 'typebox'
+import { MAX_ACCESSORY_ITEMS } from '../domain/accessory-selection.ts'
+import { MAX_ID, typedParameterSchema } from '../schemas/typed-parameter.ts'
+
+type JsonSchema = Record<string, unknown>
+
+// The HTTP descriptions point at endpoints; a tool's point at the tools that answer the same.
+const ENDPOINT_TO_TOOL: [RegExp, string][] = [
+  [/GET \/depots/g, 'list_depots'],
+  [/GET \/vehicles\/availability/g, 'find_available_vehicles'],
+  [/GET \/vehicles\/\{vehicleId\}\/accessories/g, 'list_accessories'],
+  [/GET \/vehicles\/\{vehicleId\}\/insurance-types/g, 'list_insurance_plans'],
+]
+
+/**
+ * The input schema a tool publishes: its HTTP parameters typed as the OpenAPI document types them
+ * (ids as integers, dates as dates) and the accessory list as a list of ids. Arguments are still
+ * checked by the HTTP schema itself (tool-arguments.ts), which also takes ids sent as digits and
+ * the accessory list as the API's comma-separated text.
+ */
+export function toolInputSchema(parameters: TObject): JsonSchema {
+  const properties: Record<string, JsonSchema> = {}
+  for (const [name, schema] of Object.entries(parameters.properties) as [string, JsonSchema][]) {
+    const description = toolDescription(String(schema.description ?? ''))
+    properties[name] =
+      name === 'accessory_ids'
+        ? {
+            type: 'array',
+            items: { type: 'integer', minimum: 1, maximum: MAX_ID },
+            maxItems: MAX_ACCESSORY_ITEMS,
+            description: `Accessory ids; an id given twice is a quantity of two`,
+            examples: [[1, 1, 3]],
+          }
+        : {
+            ...(typedParameterSchema(schema) ?? { type: 'string' }),
+            description,
+            examples: (schema.examples as unknown[] | undefined)?.map((example) =>
+              /^\d+$/.test(String(example)) ? Number(example) : example,
+            ),
+          }
+  }
+  return {
+    type: 'object',
+    properties,
+    required: parameters.required ?? [],
+    additionalProperties: false,
+  }
+}
+
+/** An operation's text with the endpoints it names replaced by their tools. */
+export function toolDescription(text: string): string {
+  return ENDPOINT_TO_TOOL.reduce((result, [endpoint, tool]) => result.replace(endpoint, tool), text)
+}

@@ -1,0 +1,34 @@
+import Type, { type Static } from 'typebox'
+import { availabilityAnswer } from '../../operations/agent-operations.ts'
+import { AvailabilityQuery } from '../../schemas/query-parameters.ts'
+import { VehicleSchema } from '../../schemas/vehicle.ts'
+import type { AgentTool } from '../agent-tool.ts'
+import { lines, nzd } from '../tool-text.ts'
+
+export const findAvailableVehiclesTool: AgentTool = {
+  name: 'find_available_vehicles',
+  parameters: AvailabilityQuery,
+  outputSchema: Type.Object({ vehicles: Type.Array(VehicleSchema) }),
+  async answer(deps, parameters) {
+    const query = parameters as Static<typeof AvailabilityQuery>
+    const vehicles = await availabilityAnswer(deps, query)
+    const dates = `${query.pick_up_date} to ${query.drop_off_date}`
+    if (vehicles.length === 0) {
+      return {
+        structured: { vehicles },
+        text: `No vehicle is free from ${dates} for these depots; try other dates or depots.`,
+      }
+    }
+    return {
+      structured: { vehicles },
+      text: lines(
+        `${vehicles.length} vehicles free from ${dates} (${vehicles[0]?.rentalDays} rental days), cheapest first:`,
+        vehicles.map(
+          (vehicle) =>
+            `vehicle_id ${vehicle.vehicleId} ${vehicle.name} (${vehicle.vehicleClass}): ${nzd(vehicle.rentalDailyRate)} a day, rental fee ${nzd(vehicle.rentalFee)}, route fee ${nzd(vehicle.routeFee)}`,
+        ),
+        'Next: list_accessories and list_insurance_plans for a vehicle_id, then get_quote.',
+      ),
+    }
+  },
+}

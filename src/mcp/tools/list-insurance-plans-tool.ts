@@ -1,0 +1,26 @@
+import Type from 'typebox'
+import { insurancePlansAnswer } from '../../operations/agent-operations.ts'
+import { InsurancePlanSchema } from '../../schemas/insurance-plan.ts'
+import type { AgentTool } from '../agent-tool.ts'
+import { chargeText, lines, nzd } from '../tool-text.ts'
+import { datesText, optionsQuery, VehicleOptionParameters } from './vehicle-option-parameters.ts'
+
+export const listInsurancePlansTool: AgentTool = {
+  name: 'list_insurance_plans',
+  parameters: VehicleOptionParameters,
+  outputSchema: Type.Object({ insurancePlans: Type.Array(InsurancePlanSchema) }),
+  answer(deps, parameters) {
+    const insurancePlans = insurancePlansAnswer(deps, optionsQuery(parameters))
+    return {
+      structured: { insurancePlans },
+      text: lines(
+        `${insurancePlans.length} insurance plans for vehicle ${parameters.vehicle_id}${datesText(parameters)}:`,
+        insurancePlans.map(
+          (plan) =>
+            `${plan.id} ${plan.name}: ${nzd(plan.price)} ${chargeText(plan.per, plan.maxCharge)}, excess ${nzd(plan.excess)}`,
+        ),
+        'Send one id to get_quote as insurance_id.',
+      ),
+    }
+  },
+}

@@ -1,0 +1,90 @@
+import type { Static } from 'typebox'
+import {
+  presentAccessory,
+  presentDepot,
+  presentInsurancePlan,
+  presentQuote,
+  presentVehicle,
+} from '../presenters/present.ts'
+import type { SiteLinks } from '../presenters/site-links.ts'
+import type { AccessoryResponse } from '../schemas/accessory.ts'
+import type { DepotResponse } from '../schemas/depot.ts'
+import type { InsurancePlanResponse } from '../schemas/insurance-plan.ts'
+import type {
+  AvailabilityQuery,
+  QuoteQuery,
+  VehicleOptionsQuery,
+} from '../schemas/query-parameters.ts'
+import type { QuoteResponse } from '../schemas/quote.ts'
+import type { VehicleResponse } from '../schemas/vehicle.ts'
+import type { VerbContext } from '../verbs/context.ts'
+import { findAvailableVehicles } from '../verbs/find-available-vehicles.ts'
+import { listAccessories } from '../verbs/list-accessories.ts'
+import { listDepots } from '../verbs/list-depots.ts'
+import { listInsurancePlans } from '../verbs/list-insurance-plans.ts'
+import { priceQuote } from '../verbs/price-quote.ts'
+
+/*
+ * The agent API's five operations, from parameters that passed their schema (still text, as
+ * sent) to the JSON the agent reads. The HTTP routes and the MCP tools both answer through these,
+ * so the two doors cannot drift apart.
+ */
+
+export type OperationDeps = { ctx: VerbContext; links: SiteLinks }
+
+type OptionsParameters = Static<typeof VehicleOptionsQuery> & { vehicleId: string }
+
+export function depotsAnswer({ ctx }: OperationDeps): DepotResponse[] {
+  return listDepots(ctx).map(presentDepot)
+}
+
+export async function availabilityAnswer(
+  { ctx, links }: OperationDeps,
+  query: Static<typeof AvailabilityQuery>,
+): Promise<VehicleResponse[]> {
+  const { period, vehicles } = await findAvailableVehicles(ctx, {
+    pickUpDepotId: Number(query.pick_up_depot_id),
+    dropOffDepotId: Number(query.drop_off_depot_id),
+    pickUpDate: query.pick_up_date,
+    dropOffDate: query.drop_off_date,
+  })
+  return vehicles.map((vehicle) => presentVehicle(vehicle, period.days, links))
+}
+
+export function accessoriesAnswer(
+  { ctx }: OperationDeps,
+  query: OptionsParameters,
+): AccessoryResponse[] {
+  return listAccessories(ctx, optionsQuery(query)).map(presentAccessory)
+}
+
+export function insurancePlansAnswer(
+  { ctx }: OperationDeps,
+  query: OptionsParameters,
+): InsurancePlanResponse[] {
+  return listInsurancePlans(ctx, optionsQuery(query)).map(presentInsurancePlan)
+}
+
+export async function quoteAnswer(
+  { ctx, links }: OperationDeps,
+  query: Static<typeof QuoteQuery>,
+): Promise<QuoteResponse> {
+  const quote = await priceQuote(ctx, {
+    pickUpDepotId: Number(query.pick_up_depot_id),
+    dropOffDepotId: Number(query.drop_off_depot_id),
+    pickUpDate: query.pick_up_date,
+    dropOffDate: query.drop_off_date,
+    vehicleId: Number(query.vehicle_id),
+    accessoryIds: query.accessory_ids,
+    insuranceId: query.insurance_id === undefined ? undefined : Number(query.insurance_id),
+  })
+  return presentQuote(quote, links)
+}
+
+function optionsQuery(query: OptionsParameters) {
+  return {
+    vehicleId: Number(query.vehicleId),
+    pickUpDate: query.pick_up_date,
+    dropOffDate: query.drop_off_date,
+  }
+}

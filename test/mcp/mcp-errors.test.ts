@@ -1,0 +1,265 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { McpError } from '@modelcontextprotocol/sdk/types.js'
+import type { ErrorBody, Params } from '../http/api-client.ts'
+import { asToolArguments, errorText, startMcpOverHttp } from './mcp-sessions.ts'
+
+/*
+ * What an agent can fix comes back as a tool result with isError and the message the API gives
+ * for the same input: a bad or missing parameter (400), an unknown id (400), a vehicle that
+ * cannot be rented (404), a store that does not answer (503). Only a fault of the protocol
+ * itself (a tool that does not exist) is a protocol error.
+ */
+
+const QUOTE = {
+  pick_up_depot_id: '1',
+  drop_off_depot_id: '1',
+  pick_up_date: '2027-01-13',
+  drop_off_date: '2027-01-18',
+  vehicle_id: '1',
+}
+
+type Case = {
+  fault: string
+  tool: string
+  /** The REST request for the same input. */
+  path: string
+  params: Record<string, string>
+  status: number
+  code: string
+}
+
+const CASES: Case[] = [
+  {
+    fault: 'an impossible date',
+    tool: 'get_quote',
+    path: '/quotes',
+    params: { ...QUOTE, pick_up_date: '2027-02-30' },
+    status: 400,
+    code: 'invalid_date',
+  },
+  {
+    fault: 'a date in the past',
+    tool: 'get_quote',
+    path: '/quotes',
+    params: { ...QUOTE, pick_up_date: '2027-01-01' },
+    status: 400,
+    code: 'date_in_past',
+  },
+  {
+    fault: 'a drop-off before the pick-up',
+    tool: 'get_quote',
+    path: '/quotes',
+    params: { ...QUOTE, drop_off_date: '2027-01-12' },
+    status: 400,
+    code: 'drop_off_before_pick_up',
+  },
+  {
+    fault: 'an id with a leading zero',
+    tool: 'get_quote',
+    path: '/quotes',
+    params: { ...QUOTE, pick_up_depot_id: '07' },
+    status: 400,
+    code: 'invalid_parameter',
+  },
+  {
+    fault: 'a date in another shape',
+    tool: 'find_available_vehicles',
+    path: '/vehicles/availability',
+    params: { ...QUOTE, pick_up_date: '13/01/2027' },
+    status: 400,
+    code: 'invalid_parameter',
+  },
+  {
+    fault: 'an unknown depot',
+    tool: 'find_available_vehicles',
+    path: '/vehicles/availability',
+    params: { ...QUOTE, drop_off_depot_id: '99' },
+    status: 400,
+    code: 'unknown_depot',
+  },
+  {
+    fault: 'an unknown vehicle',
+    tool: 'get_quote',
+    path: '/quotes',
+    params: { ...QUOTE, vehicle_id: '99' },
+    status: 400,
+    code: 'unknown_vehicle',
+  },
+  {
+    fault: 'an unknown accessory',
+    tool: 'get_quote',
+    path: '/quotes',
+    params: { ...QUOTE, accessory_ids: '1,99' },
+    status: 400,
+    code: 'unknown_accessory',
+  },
+  {
+    fault: 'an unknown insurance plan',
+    tool: 'get_quote',
+    path: '/quotes',
+    params: { ...QUOTE, insurance_id: '99' },
+    status: 400,
+    code: 'unknown_insurance',
+  },
+  {
+    fault: 'too many accessories',
+    tool: 'get_quote',
+    path: '/quotes',
+    params: { ...QUOTE, accessory_ids: Array(51).fill('1').join(',') },
+    status: 400,
+    code: 'invalid_parameter',
+  },
+  {
+    fault: 'a sold-out vehicle',
+    tool: 'get_quote',
+    path: '/quotes',
+    params: { ...QUOTE, vehicle_id: '2', pick_up_date: '2027-01-20', drop_off_date: '2027-01-25' },
+    status: 404,
+    code: 'vehicle_sold_out',
+  },
+  {
+    fault: 'a rental below the minimum days',
+    tool: 'get_quote',
+    path: '/quotes',
+    params: { ...QUOTE, drop_off_date: '2027-01-15' },
+    status: 404,
+    code: 'below_minimum_days',
+  },
+  {
+    fault: 'one date of two for the options',
+    tool: 'list_accessories',
+    path: '/vehicles/1/accessories',
+    params: { vehicle_id: '1', pick_up_date: '2027-01-13' },
+    status: 400,
+    code: 'incomplete_dates',
+  },
+  {
+    fault: 'an unknown vehicle for the options',
+    tool: 'list_insurance_plans',
+    path: '/vehicles/99/insurance-types',
+    params: { vehicle_id: '99' },
+    status: 400,
+    code: 'unknown_vehicle',
+  },
+]
+
+function withoutKey(params: Record<string, string>, key: string): Record<string, string> {
+  const { [key]: _left, ...rest } = params
+  return rest
+}
+
+describe('MCP tool errors', () => {
+  let session: Awaited<ReturnType<typeof startMcpOverHttp>>
+  let client: Client
+  before(async () => {
+    session = await startMcpOverHttp()
+    client = session.client
+  })
+  after(async () => {
+    await session.close()
+  })
+
+  const restError = async (path: string, params: Params, status: number, code: string) => {
+    // The option endpoints take the vehicle in the path; the extra query key is ignored.
+    const response = await session.api.get(path, params)
+    assert.equal(response.statusCode, status, response.body)
+    const body = response.json<ErrorBody>()
+    assert.equal(body.code, code)
+    return body.error
+  }
+
+  for (const item of CASES) {
+    test(`${item.fault}: isError with the API's message (${item.status} ${item.code})`, async () => {
+      const expected = await restError(item.path, item.params, item.status, item.code)
+      const asJson = await client.callTool({
+        name: item.tool,
+        arguments: asToolArguments(item.params),
+      })
+      const asText = await client.callTool({ name: item.tool, arguments: item.params })
+      // An id with a leading zero cannot be a JSON number: it is sent as the text the agent wrote.
+      assert.equal(errorText(asText), expected)
+      if (item.code !== 'invalid_parameter' || item.fault !== 'an id with a leading zero') {
+        assert.equal(errorText(asJson), expected)
+      }
+    })
+  }
+
+  test('a missing parameter: isError naming it, as the API does', async () => {
+    const params = withoutKey(QUOTE, 'vehicle_id')
+    const expected = await restError('/quotes', params, 400, 'missing_parameter')
+    assert.equal(
+      errorText(await client.callTool({ name: 'get_quote', arguments: asToolArguments(params) })),
+      expected,
+    )
+  })
+
+  test('values no query string can carry are refused with a message quoting them', async () => {
+    const cases: [string, unknown, RegExp][] = [
+      ['pick_up_depot_id', 1.5, /pick_up_depot_id "1.5" is not valid/],
+      ['pick_up_depot_id', 1e21, /pick_up_depot_id "1e\+21" is not valid/],
+      ['pick_up_depot_id', -1, /pick_up_depot_id "-1" is not valid/],
+      ['pick_up_depot_id', true, /pick_up_depot_id "true" is not valid/],
+      ['pick_up_depot_id', null, /pick_up_depot_id "null" is not valid/],
+      ['pick_up_date', ['2027-01-13'], /pick_up_date "\[\\"2027-01-13\\"\]" is not valid/],
+      ['pick_up_date', { year: 2027 }, /pick_up_date "\{\\"year\\":2027\}" is not valid/],
+      ['accessory_ids', [1, 'x'], /accessory_ids item 2 "x" is not an accessory id/],
+      ['accessory_ids', [1, { id: 2 }], /accessory_ids item 2 "\{"id":2\}" is not an accessory id/],
+    ]
+    for (const [name, value, says] of cases) {
+      const result = await client.callTool({
+        name: 'get_quote',
+        arguments: { ...asToolArguments(QUOTE), [name]: value },
+      })
+      assert.match(errorText(result), says, `${name}=${JSON.stringify(value)}`)
+    }
+  })
+
+  test('an unknown key is ignored, as in a query string', async () => {
+    const result = await client.callTool({
+      name: 'list_depots',
+      arguments: { __proto__: 1, constructor: 'x', extra: true },
+    })
+    assert.notEqual(result.isError, true)
+  })
+
+  test('a tool that does not exist is a protocol error naming the tools', async () => {
+    await assert.rejects(
+      client.callTool({ name: 'book_vehicle', arguments: {} }),
+      (error: unknown) => {
+        assert.ok(error instanceof McpError)
+        assert.equal(error.code, -32602)
+        assert.match(error.message, /Unknown tool "book_vehicle"; the tools are list_depots, /)
+        return true
+      },
+    )
+  })
+})
+
+describe('MCP tools when the store does not answer', () => {
+  let session: Awaited<ReturnType<typeof startMcpOverHttp>>
+  before(async () => {
+    session = await startMcpOverHttp()
+    await session.api.store.close()
+  })
+  after(async () => {
+    await session.close()
+  })
+
+  test('a call needing the store is isError with the API 503 message, saying when to retry', async () => {
+    const response = await session.api.get(
+      '/vehicles/availability',
+      withoutKey(QUOTE, 'vehicle_id'),
+    )
+    assert.equal(response.statusCode, 503)
+    const result = await session.client.callTool({
+      name: 'find_available_vehicles',
+      arguments: asToolArguments(withoutKey(QUOTE, 'vehicle_id')),
+    })
+    const text = errorText(result)
+    assert.equal(text, response.json<ErrorBody>().error)
+    assert.match(text, /retry in \d+ seconds/)
+    assert.doesNotMatch(text, /sqlite|database|closed/i)
+  })
+})

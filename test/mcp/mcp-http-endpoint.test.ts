@@ -1,0 +1,136 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { connectHttp, startMcpOverHttp, structured } from './mcp-sessions.ts'
+
+/*
+ * /mcp as the web sees it: stateless (any instance answers any POST), guarded against DNS
+ * rebinding by an Origin allow-list, open to browser clients on allowed origins, and counted
+ * against the client's API rate limit request by request.
+ */
+
+const ALLOWED = 'https://chat.example.com'
+const ACCEPT = 'application/json, text/event-stream'
+
+function rpc(method: string, params: object = {}, id = 1) {
+  return JSON.stringify({ jsonrpc: '2.0', id, method, params })
+}
+
+const INITIALIZE = rpc('initialize', {
+  protocolVersion: '2025-06-18',
+  capabilities: {},
+  clientInfo: { name: 'raw', version: '1' },
+})
+
+describe('the /mcp endpoint', () => {
+  let session: Awaited<ReturnType<typeof startMcpOverHttp>>
+  before(async () => {
+    session = await startMcpOverHttp({
+      env: { MCP_ALLOWED_ORIGINS: `${ALLOWED},http://localhost:6274` },
+    })
+  })
+  after(async () => {
+    await session.close()
+  })
+  const post = (body: string, headers: Record<string, string> = {}) =>
+    fetch(session.mcpUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: ACCEPT, ...headers },
+      body,
+    })
+
+  test('is stateless: a tool call without initialize or session id is answered as plain JSON', async () => {
+    const response = await post(rpc('tools/call', { name: 'list_depots', arguments: {} }), {
+      'mcp-protocol-version': '2025-06-18',
+    })
+    assert.equal(response.status, 200)
+    assert.match(String(response.headers.get('content-type')), /^application\/json/)
+    assert.equal(response.headers.get('mcp-session-id'), null)
+    const body = (await response.json()) as { result: { structuredContent: { depots: unknown[] } } }
+    assert.ok(body.result.structuredContent.depots.length > 0)
+  })
+
+  test('a request from a page on another origin is refused with 403 before any work', async () => {
+    const response = await post(INITIALIZE, { origin: 'https://evil.example.net' })
+    assert.equal(response.status, 403)
+    const body = (await response.json()) as { error: { message: string } }
+    assert.match(body.error.message, /Origin https:\/\/evil\.example\.net may not call/)
+    assert.equal(response.headers.get('access-control-allow-origin'), null)
+    assert.equal(response.headers.get('x-ratelimit-remaining'), null, 'not counted')
+  })
+
+  test('an allowed origin is answered, with CORS headers, and its preflight too', async () => {
+    const response = await post(INITIALIZE, { origin: ALLOWED })
+    assert.equal(response.status, 200)
+    assert.equal(response.headers.get('access-control-allow-origin'), ALLOWED)
+    assert.match(
+      String(response.headers.get('access-control-expose-headers')),
+      /x-ratelimit-remaining/,
+    )
+    const preflight = await fetch(session.mcpUrl, {
+      method: 'OPTIONS',
+      headers: {
+        origin: ALLOWED,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, mcp-protocol-version',
+      },
+    })
+    assert.equal(preflight.status, 204)
+    assert.equal(preflight.headers.get('access-control-allow-origin'), ALLOWED)
+    assert.match(
+      String(preflight.headers.get('access-control-allow-headers')),
+      /mcp-protocol-version/,
+    )
+    const refused = await fetch(session.mcpUrl, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example.net' },
+    })
+    assert.equal(refused.status, 403)
+  })
+
+  test('the SDK client connects with an allowed Origin header and not with another', async () => {
+    const allowed = await connectHttp(session.mcpUrl, { origin: 'http://localhost:6274' })
+    structured(await allowed.callTool({ name: 'list_depots' }))
+    await allowed.close()
+    await assert.rejects(
+      connectHttp(session.mcpUrl, { origin: 'http://localhost:9999' }),
+      /403|may not call/,
+    )
+  })
+
+  test('GET and DELETE say the server is stateless (405), a body that is not JSON is a parse error', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const response = await fetch(session.mcpUrl, {
+        method,
+        headers: { accept: 'text/event-stream' },
+      })
+      assert.equal(response.status, 405, method)
+      assert.equal(response.headers.get('allow'), 'POST, OPTIONS')
+    }
+    const broken = await post('{"jsonrpc": "2.0", ')
+    assert.equal(broken.status, 400)
+    const body = (await broken.json()) as { error: { code: number } }
+    assert.equal(body.error.code, -32700)
+  })
+})
+
+describe('MCP calls and the rate limit', () => {
+  let session: Awaited<ReturnType<typeof startMcpOverHttp>>
+  before(async () => {
+    session = await startMcpOverHttp({ env: { RATE_LIMIT_MAX: '6' } })
+  })
+  after(async () => {
+    await session.close()
+  })
+
+  test('every MCP request counts against the same per-client limit as the API', async () => {
+    // Connecting took two requests (initialize, then the initialized notification).
+    structured(await session.client.callTool({ name: 'list_depots' }))
+    const rest = await fetch(`${session.origin}/api/agent/depots`)
+    assert.equal(rest.headers.get('x-ratelimit-remaining'), '2', 'four of six requests were used')
+    await fetch(`${session.origin}/api/agent/depots`)
+    await fetch(`${session.origin}/api/agent/depots`)
+    await assert.rejects(session.client.callTool({ name: 'list_depots' }), /429|Too many requests/)
+    const refused = await fetch(`${session.origin}/api/agent/depots`)
+    assert.equal(refused.status, 429)
+  })
+})

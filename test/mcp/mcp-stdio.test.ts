@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { addDays, todayIn } from '../../src/domain/calendar-date.ts'
+import { DEMO_FLEET_FILE, SITE_URL } from '../helpers/test-app.ts'
+import { cents, okBody, type QuoteBody, startApi, type TestApi } from '../http/api-client.ts'
+import { connectStdio, errorText, structured } from './mcp-sessions.ts'
+
+/*
+ * `rental-agent mcp`: the stdio server as its own process, on the same embedded database as a service
+ * (the REST door here, in-process on the same file, with the same real clock), answering alike.
+ */
+
+type Vehicle = { vehicleId: number }
+type Option = { id: number }
+
+describe('MCP over stdio', () => {
+  let dataDir: string
+  let stdio: Awaited<ReturnType<typeof connectStdio>>
+  let api: TestApi
+  const pickUp = addDays(todayIn('Pacific/Auckland', new Date()), 30)
+  const search = {
+    pick_up_depot_id: '1',
+    drop_off_depot_id: '1',
+    pick_up_date: pickUp,
+    drop_off_date: addDays(pickUp, 7),
+  }
+  before(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'mcp-stdio-'))
+    const env = { DATA_DIR: dataDir, FLEET_FILE: DEMO_FLEET_FILE, PUBLIC_URL: SITE_URL }
+    // The stdio server creates the database and loads the fleet before it answers.
+    stdio = await connectStdio(env)
+    api = await startApi({
+      fleetFile: DEMO_FLEET_FILE,
+      now: 'real',
+      databaseFile: join(dataDir, 'rental.db'),
+    })
+  })
+  after(async () => {
+    await stdio?.close()
+    await api?.close()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  test('lists the five tools, read-only and idempotent', async () => {
+    const { tools } = await stdio.client.listTools()
+    assert.equal(tools.length, 5)
+    for (const tool of tools) {
+      assert.equal(tool.annotations?.readOnlyHint, true)
+      assert.equal(tool.annotations?.idempotentHint, true)
+    }
+  })
+
+  test('every tool gives what its endpoint gives, a quote to the cent', async () => {
+    const depots = structured<{ depots: unknown[] }>(
+      await stdio.client.callTool({ name: 'list_depots' }),
+    )
+    assert.deepEqual(depots.depots, okBody(await api.get('/depots')))
+
+    const { vehicles } = structured<{ vehicles: Vehicle[] }>(
+      await stdio.client.callTool({ name: 'find_available_vehicles', arguments: search }),
+    )
+    assert.deepEqual(vehicles, okBody(await api.get('/vehicles/availability', search)))
+    const vehicleId = String(vehicles[0]?.vehicleId)
+    assert.ok(vehicles.length > 0, 'the demo company has vehicles free in 30 days')
+
+    const dates = { pick_up_date: search.pick_up_date, drop_off_date: search.drop_off_date }
+    const { accessories } = structured<{ accessories: Option[] }>(
+      await stdio.client.callTool({
+        name: 'list_accessories',
+        arguments: { vehicle_id: vehicleId, ...dates },
+      }),
+    )
+    assert.deepEqual(
+      accessories,
+      okBody(await api.get(`/vehicles/${vehicleId}/accessories`, dates)),
+    )
+    const { insurancePlans } = structured<{ insurancePlans: Option[] }>(
+      await stdio.client.callTool({
+        name: 'list_insurance_plans',
+        arguments: { vehicle_id: vehicleId, ...dates },
+      }),
+    )
+    assert.deepEqual(
+      insurancePlans,
+      okBody(await api.get(`/vehicles/${vehicleId}/insurance-types`, dates)),
+    )
+
+    assert.ok(accessories.length >= 2 && insurancePlans.length >= 1)
+    const choice = {
+      ...search,
+      vehicle_id: vehicleId,
+      accessory_ids: `${accessories[0]?.id},${accessories[1]?.id}`,
+      insurance_id: String(insurancePlans.at(-1)?.id),
+    }
+    const quote = structured<QuoteBody>(
+      await stdio.client.callTool({ name: 'get_quote', arguments: choice }),
+    )
+    const viaRest = okBody<QuoteBody>(await api.get('/quotes', choice))
+    assert.equal(cents(quote.totalAmount), cents(viaRest.totalAmount))
+    assert.deepEqual(quote.priceBreakdown, viaRest.priceBreakdown)
+    assert.ok(quote.checkoutUrl.startsWith(`${SITE_URL}/book?`))
+    // The stdio server stored its quote in the shared database: the website finds it.
+    const stored = await api.store.findQuote(quote.quoteId)
+    assert.equal(stored?.totalAmount, cents(quote.totalAmount))
+  })
+
+  test('an error the agent can fix is isError with the API message', async () => {
+    const params = { ...search, pick_up_date: '2026-02-30' }
+    const response = await api.get('/vehicles/availability', params)
+    assert.equal(response.statusCode, 400)
+    const result = await stdio.client.callTool({
+      name: 'find_available_vehicles',
+      arguments: params,
+    })
+    assert.equal(errorText(result), response.json<{ error: string }>().error)
+  })
+
+  test('writes nothing but MCP messages to standard output (the client would fail on anything else)', async () => {
+    assert.doesNotMatch(stdio.stderr(), /error/i)
+  })
+})
+
+describe('MCP over stdio and the rate limit', () => {
+  let dataDir: string
+  let stdio: Awaited<ReturnType<typeof connectStdio>>
+  before(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'mcp-stdio-limit-'))
+    stdio = await connectStdio({
+      DATA_DIR: dataDir,
+      FLEET_FILE: DEMO_FLEET_FILE,
+      RATE_LIMIT_MAX: '2',
+    })
+  })
+  after(async () => {
+    await stdio?.close()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  test('tool calls count against RATE_LIMIT_MAX; over it, isError says when to retry', async () => {
+    structured(await stdio.client.callTool({ name: 'list_depots' }))
+    structured(await stdio.client.callTool({ name: 'list_depots' }))
+    const text = errorText(await stdio.client.callTool({ name: 'list_depots' }))
+    assert.match(
+      text,
+      /^Too many requests: the limit is 2 requests per 60 seconds\. Retry after .* \(in \d+ seconds\)\.$/,
+    )
+    // Listing the tools is not a call and stays possible.
+    assert.equal((await stdio.client.listTools()).tools.length, 5)
+  })
+})
