@@ -1,0 +1,87 @@
+import { readFile } from 'node:fs/promises'
+import { Command } from 'commander'
+import {
+  type CsvBooking,
+  type CsvProblem,
+  OPTIONAL_COLUMNS,
+  parseBookingsCsv,
+  REQUIRED_COLUMNS,
+} from '../fleet/bookings-csv.ts'
+import { importBookings } from '../verbs/import-bookings.ts'
+import { CommandError, describeStore, withStore } from './cli-support.ts'
+import { Progress } from './progress.ts'
+
+/** `rental-agent bookings import FILE.csv [--dry-run]` */
+export function bookingsImportCommand(): Command {
+  return new Command('import')
+    .summary('Load bookings from a CSV file, all or none')
+    .description(
+      `Load bookings made through other channels from a CSV file with a header row: ${REQUIRED_COLUMNS.join(', ')}, and optionally ${OPTIONAL_COLUMNS.join(', ')}. All or nothing, in one transaction: any bad row (listed as FILE:LINE:COLUMN), and any row that would book more units than a depot stocks on a day, refuses the whole file.`,
+    )
+    .argument('<file>', 'CSV file, UTF-8, comma-separated')
+    .option('--dry-run', 'check every row against the database, and write nothing')
+    .action(async (file: string, options: { dryRun?: boolean }) => {
+      const progress = new Progress()
+      const text = await readCsv(file)
+      const parsed = await parseBookingsCsv(text, (rows, finished) =>
+        progress.update('Reading rows', rows, finished ? rows : undefined),
+      )
+      progress.finish()
+      if (parsed.problems.length > 0) refuse(file, parsed.problems)
+      const bookings = parsed.bookings.map((row) => row.booking)
+      await withStore(async (store, config) => {
+        const total = bookings.length
+        if (!options.dryRun) progress.update('Checking and writing bookings', 0, total)
+        const result = await importBookings(store, bookings, {
+          maxRentalDays: config.maxRentalDays,
+          dryRun: options.dryRun === true,
+          onProgress: (written) => progress.update('Writing bookings', written, total),
+        })
+        progress.finish()
+        if (result.outcome === 'refused') {
+          refuse(
+            file,
+            result.problems.map((problem) => locate(parsed.bookings, problem)),
+          )
+        }
+        const where = describeStore(config)
+        process.stdout.write(
+          options.dryRun
+            ? `Dry run: all ${total} booking(s) of ${file} can be imported into the ${where}; nothing was written.\n`
+            : `Imported ${total} booking(s) from ${file} into the ${where}.\n`,
+        )
+      })
+    })
+}
+
+async function readCsv(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    throw new CommandError(`${file}: cannot be read (${code === 'ENOENT' ? 'no such file' : code})`)
+  }
+}
+
+/** A problem the verb found with a booking, at the line and column of the field at fault. */
+function locate(
+  rows: CsvBooking[],
+  problem: { index: number; field: string; message: string },
+): CsvProblem {
+  const row = rows[problem.index]
+  const position = row?.positions[problem.field as keyof CsvBooking['positions']] ?? {
+    line: row?.line ?? 1,
+    column: 1,
+  }
+  return { ...position, field: problem.field, message: problem.message }
+}
+
+function refuse(file: string, problems: CsvProblem[]): never {
+  const lines = problems.map(
+    (p) => `  ${file}:${p.line}:${p.column}: ${p.field ? `${p.field}: ` : ''}${p.message}`,
+  )
+  const rows = new Set(problems.map((p) => p.line)).size
+  throw new CommandError(
+    `Refused: ${problems.length} problem(s) on ${rows} line(s) of ${file}; no booking was imported:\n${lines.join('\n')}`,
+  )
+}

@@ -1,0 +1,56 @@
+import { Command } from 'commander'
+import type { CalendarDate } from '../domain/calendar-date.ts'
+import { CatalogueIndex } from '../domain/catalogue-index.ts'
+import {
+  BOOKING_TABLE_HEADER,
+  bookingTableRow,
+  presentBookingRecord,
+} from '../presenters/booking-record.ts'
+import { listBookings } from '../verbs/list-bookings.ts'
+import { dateOption, idOption, withStore } from './cli-support.ts'
+import { textTable } from './text-table.ts'
+
+type ListOptions = {
+  depot?: number
+  vehicle?: number
+  from?: CalendarDate
+  to?: CalendarDate
+  json?: boolean
+}
+
+/** `rental-agent bookings list [--depot N] [--vehicle N] [--from DATE] [--to DATE] [--json]` */
+export function bookingsListCommand(): Command {
+  return new Command('list')
+    .summary('List bookings, filtered by depot, vehicle and dates')
+    .description(
+      'List bookings (website, imported and fleet-file ones) by pick-up date, as a table or as JSON.',
+    )
+    .option('--depot <id>', 'only bookings picked up or dropped off at this depot', idOption)
+    .option('--vehicle <id>', 'only bookings of this vehicle', idOption)
+    .option(
+      '--from <date>',
+      'only rentals still running on or after this date (YYYY-MM-DD)',
+      dateOption,
+    )
+    .option('--to <date>', 'only rentals starting on or before this date (YYYY-MM-DD)', dateOption)
+    .option('--json', 'write a JSON array (amounts in NZD dollars) instead of a table')
+    .action(async (options: ListOptions) => {
+      await withStore(async (store) => {
+        const bookings = await listBookings(store, {
+          ...(options.depot === undefined ? {} : { depotId: options.depot }),
+          ...(options.vehicle === undefined ? {} : { vehicleId: options.vehicle }),
+          ...(options.from === undefined ? {} : { from: options.from }),
+          ...(options.to === undefined ? {} : { to: options.to }),
+        })
+        const catalogue = new CatalogueIndex(await store.loadCatalogue())
+        if (options.json) {
+          const json = bookings.map((booking) => presentBookingRecord(booking, catalogue))
+          process.stdout.write(`${JSON.stringify(json, null, 2)}\n`)
+          return
+        }
+        const rows = bookings.map((booking) => bookingTableRow(booking, catalogue))
+        process.stdout.write(`${textTable(BOOKING_TABLE_HEADER, rows)}\n`)
+        process.stdout.write(`${bookings.length} booking(s)\n`)
+      })
+    })
+}

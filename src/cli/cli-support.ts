@@ -1,0 +1,64 @@
+import { InvalidArgumentError } from 'commander'
+import { type Config, ConfigError, loadConfig } from '../config.ts'
+import { type CalendarDate, parseCalendarDate } from '../domain/calendar-date.ts'
+import { DomainError, StoreUnavailableError } from '../domain/errors.ts'
+import { FleetFileError } from '../fleet/fleet-file-error.ts'
+import { openStore } from '../store/open-store.ts'
+import type { Store } from '../store/store.ts'
+
+/** A command that cannot do what it was asked; its message is for the operator. Exit code 1. */
+export class CommandError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'CommandError'
+  }
+}
+
+/**
+ * Runs `work` on the store the service uses (the same DATA_DIR or DATABASE_URL and the rest of
+ * the configuration), and closes it afterwards whatever happens.
+ */
+export async function withStore<T>(work: (store: Store, config: Config) => Promise<T>): Promise<T> {
+  const config = loadConfig()
+  const store = await openStore(config)
+  try {
+    return await work(store, config)
+  } finally {
+    await store.close()
+  }
+}
+
+/** `SQLite database /var/lib/rentals/rental.db` or `PostgreSQL database rentals at db.internal`. */
+export function describeStore(config: Config): string {
+  if (config.databaseUrl) {
+    const url = new URL(config.databaseUrl)
+    return `PostgreSQL database ${url.pathname.slice(1) || '(default)'} at ${url.hostname}`
+  }
+  return `SQLite database ${config.dataDir}/rental.db`
+}
+
+/** What an operator reads when a command fails: the cause in a line, never a stack or driver text. */
+export function failureMessage(error: unknown): string {
+  if (error instanceof FleetFileError) return error.message
+  if (error instanceof ConfigError) return `configuration: ${error.message}`
+  if (error instanceof StoreUnavailableError) {
+    return 'the database cannot be reached, or refused the change (nothing was changed); check DATA_DIR or DATABASE_URL, and that the database is up'
+  }
+  if (error instanceof CommandError || error instanceof DomainError) return error.message
+  return error instanceof Error ? (error.stack ?? error.message) : String(error)
+}
+
+/** An option's whole-number id, such as `--depot 3`; commander reports a bad one as a usage error. */
+export function idOption(text: string): number {
+  if (!/^[1-9][0-9]{0,9}$/.test(text)) {
+    throw new InvalidArgumentError('give an id as a whole number such as 3')
+  }
+  return Number(text)
+}
+
+/** An option's calendar date, such as `--from 2027-02-01`. */
+export function dateOption(text: string): CalendarDate {
+  const date = parseCalendarDate(text)
+  if (!date) throw new InvalidArgumentError('give a calendar date as YYYY-MM-DD')
+  return date
+}

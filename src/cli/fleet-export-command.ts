@@ -1,0 +1,43 @@
+import { writeFile } from 'node:fs/promises'
+import { Command } from 'commander'
+import { fleetFileFromCatalogue } from '../fleet/fleet-file-from-catalogue.ts'
+import { FLEET_SCHEMA_PATH } from '../fleet/fleet-json-schema.ts'
+import { fleetFileYaml } from '../fleet/write-fleet-file.ts'
+import { CommandError, describeStore, withStore } from './cli-support.ts'
+
+/** `rental-agent fleet export FILE` */
+export function fleetExportCommand(): Command {
+  return new Command('export')
+    .summary('Write the stored fleet and bookings as a fleet file')
+    .description(
+      'Write the fleet the database holds (catalogue and bookings) as a fleet file in the format `fleet import` reads, with absolute booking dates. Importing it again changes nothing.',
+    )
+    .argument('<file>', 'where to write the YAML file; - for standard output')
+    .action(async (file: string) => {
+      await withStore(async (store, config) => {
+        // An empty file would not even pass `fleet validate`: say what to do instead.
+        if (!(await store.hasFleet())) {
+          throw new CommandError(
+            `The ${describeStore(config)} holds no fleet yet, so there is nothing to export; load one with \`rental-agent fleet import FILE\` (or start the service once to load FLEET_FILE)`,
+          )
+        }
+        const [catalogue, bookings] = await Promise.all([
+          store.loadCatalogue(),
+          store.listBookings(),
+        ])
+        const fleet = fleetFileFromCatalogue(catalogue, bookings)
+        const text = fleetFileYaml(fleet, {
+          schemaUrl: `${config.publicUrl}${FLEET_SCHEMA_PATH}`,
+          note: `${catalogue.companyName}: exported from the ${describeStore(config)} on ${new Date().toISOString()}. Amounts are NZD dollars.`,
+        })
+        if (file === '-') {
+          process.stdout.write(text)
+          return
+        }
+        await writeFile(file, text)
+        process.stdout.write(
+          `Exported ${catalogue.depots.length} depots, ${catalogue.vehicles.length} vehicles and ${bookings.length} bookings to ${file}\n`,
+        )
+      })
+    })
+}

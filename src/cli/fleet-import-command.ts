@@ -1,0 +1,60 @@
+import { Command } from 'commander'
+import { todayIn } from '../domain/calendar-date.ts'
+import { describeRental, type FleetChange } from '../domain/fleet-import-plan.ts'
+import { readFleetFile } from '../fleet/read-fleet-file.ts'
+import { importFleet } from '../verbs/import-fleet.ts'
+import { CommandError, describeStore, withStore } from './cli-support.ts'
+
+/** `rental-agent fleet import FILE [--dry-run]` */
+export function fleetImportCommand(): Command {
+  return new Command('import')
+    .summary('Load a fleet file into the database, keeping ids (--dry-run to preview)')
+    .description(
+      "Load a fleet file into the database the service uses, in one transaction: depots, vehicles, rates, routes, options and plans are added, changed or removed to match the file, keeping their ids, so quotes and checkout links already given keep working. Bookings are kept; the file's new bookings are added. Refused, with the bookings it would break listed and nothing changed, when a booking would lose its vehicle, a depot or its unit. Running instances serve the new catalogue within FLEET_CHECK_SECONDS.",
+    )
+    .argument('<file>', 'fleet file (YAML or JSON), checked as `fleet validate` checks it')
+    .option('--dry-run', 'print what would be added, changed and removed, and write nothing')
+    .action(async (file: string, options: { dryRun?: boolean }) => {
+      await withStore(async (store, config) => {
+        const fleet = await readFleetFile(file, todayIn(config.timeZone, new Date()))
+        const dryRun = options.dryRun === true
+        const { outcome, plan } = await importFleet(store, fleet, { dryRun })
+        const where = describeStore(config)
+        if (outcome === 'refused') {
+          const lines = plan.broken.map(
+            ({ booking, reason }) =>
+              `  ${booking.reference} (${describeRental(booking)}): ${reason}`,
+          )
+          throw new CommandError(
+            `Refused: importing ${file} would break ${plan.broken.length} booking(s) in the ${where}; nothing was changed. Change the file, or cancel these bookings first (rental-agent bookings cancel REFERENCE):\n${lines.join('\n')}`,
+          )
+        }
+        if (outcome === 'unchanged') {
+          process.stdout.write(`Nothing to import: ${file} matches the ${where}.\n`)
+          return
+        }
+        const header =
+          outcome === 'dry_run'
+            ? `Dry run: importing ${file} into the ${where} would make these changes; nothing was written.`
+            : `Imported ${file} into the ${where}:`
+        process.stdout.write(`${header}\n${formatChanges(plan.changes)}\n`)
+        if (outcome === 'imported') {
+          process.stdout.write(
+            `Running instances serve the new catalogue within ${config.fleetCheckSeconds} s (FLEET_CHECK_SECONDS).\n`,
+          )
+        }
+      })
+    })
+}
+
+function formatChanges(changes: FleetChange[]): string {
+  const counts = { added: 0, changed: 0, removed: 0 }
+  const lines = changes.map(({ change, item }) => {
+    counts[change]++
+    return `  ${change.padEnd(7)} ${item}`
+  })
+  return [
+    ...lines,
+    `${counts.added} added, ${counts.changed} changed, ${counts.removed} removed.`,
+  ].join('\n')
+}

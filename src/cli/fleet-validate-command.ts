@@ -1,0 +1,23 @@
+import { Command } from 'commander'
+import { loadConfig } from '../config.ts'
+import { todayIn } from '../domain/calendar-date.ts'
+import { readFleetFile } from '../fleet/read-fleet-file.ts'
+
+/** `rental-agent fleet validate FILE` */
+export function fleetValidateCommand(): Command {
+  return new Command('validate')
+    .summary('Check a fleet file; list every problem by line and column')
+    .description(
+      'Check a fleet file against its JSON Schema and its cross-references (unknown depots or seasons, overlapping seasons, gaps between rate bands, fractions of a cent, duplicate ids, overbooked units). Lists every problem as FILE:LINE:COLUMN; exit code 1 when there is one. Changes nothing.',
+    )
+    .argument('<file>', 'fleet file (YAML or JSON)')
+    .action(async (file: string) => {
+      const config = loadConfig()
+      // Throws a FleetFileError listing every problem; the program prints it and exits with 1.
+      const fleet = await readFleetFile(file, todayIn(config.timeZone, new Date()))
+      const c = fleet.catalogue
+      process.stdout.write(
+        `${file} is a valid fleet file: ${c.depots.length} depots, ${c.vehicles.length} vehicles, ${c.seasons.length} seasons, ${c.rateBands.length} rate bands, ${c.routes.length} routes, ${c.accessories.length} accessories, ${c.insurancePlans.length} insurance plans, ${fleet.bookings.length} bookings\n`,
+      )
+    })
+}

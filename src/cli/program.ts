@@ -1,0 +1,49 @@
+import { Command, CommanderError } from 'commander'
+import { bookingsCommand } from './bookings-command.ts'
+import { failureMessage } from './cli-support.ts'
+import { fleetCommand } from './fleet-command.ts'
+import { mcpCommand } from './mcp-command.ts'
+import { serveCommand } from './serve-command.ts'
+
+/**
+ * The operator's commands. Adding one is a file that exports a function returning its
+ * commander `Command`, and one line here.
+ */
+const COMMANDS: (() => Command)[] = [serveCommand, mcpCommand, fleetCommand, bookingsCommand]
+
+/** `rental-agent`, with `--help` on every command and subcommand. */
+export function buildProgram(): Command {
+  const program = new Command('rental-agent')
+    .description(
+      'Run the vehicle rental agent service and manage its fleet and bookings. Every command acts on the database the service uses, as its environment names it (DATA_DIR or DATABASE_URL).',
+    )
+    .version(process.env.npm_package_version ?? '1.0.0')
+    .showHelpAfterError('(add --help for usage)')
+    .exitOverride()
+  for (const command of COMMANDS) program.addCommand(command())
+  // Subcommands inherit neither setting from the program.
+  const configure = (command: Command) => {
+    command.exitOverride().showHelpAfterError('(add --help for usage)')
+    command.commands.forEach(configure)
+  }
+  program.commands.forEach(configure)
+  return program
+}
+
+/**
+ * Runs the command line and returns the exit code: 0 done, 1 refused or failed (the reason on
+ * standard error), 2 a usage error.
+ */
+export async function runCli(argv: string[]): Promise<number> {
+  try {
+    await buildProgram().parseAsync(argv)
+    return 0
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Commander has already printed the usage error or the help it was asked for.
+      return error.exitCode === 0 ? 0 : 2
+    }
+    process.stderr.write(`${failureMessage(error)}\n`)
+    return 1
+  }
+}

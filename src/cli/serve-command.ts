@@ -1,0 +1,57 @@
+import { flushCompileCache } from 'node:module'
+import { Command } from 'commander'
+import { loadConfig } from '../config.ts'
+import { CommandError, failureMessage } from './cli-support.ts'
+
+/** How long requests in flight may take to finish after SIGTERM before the process just exits. */
+const SHUTDOWN_DEADLINE_MS = 10_000
+
+/** `rental-agent serve`: what `npm start` runs. */
+export function serveCommand(): Command {
+  return new Command('serve')
+    .summary('Start the service (what npm start runs)')
+    .description(
+      'Start the service: the agent API, the website and the discovery documents. Settings come from the environment (PORT, DATA_DIR or DATABASE_URL, FLEET_FILE, ...; see the README). Stops gracefully on SIGTERM.',
+    )
+    .action(async () => {
+      try {
+        await serve()
+      } catch (error) {
+        throw new CommandError(`Cannot start: ${failureMessage(error)}`)
+      }
+    })
+}
+
+/** Listens until SIGTERM or SIGINT, then finishes the requests in flight and exits. */
+async function serve(): Promise<void> {
+  const config = loadConfig()
+  // Loaded here rather than at the top, so that the other commands do not load the web server.
+  const { openService } = await import('../service.ts')
+  let log: { info(message: string): void; warn(message: string): void } | undefined
+  const { app } = await openService(config, {
+    logger: { level: config.logLevel },
+    // The app's logger exists once the app does; the catalogue check logs through it.
+    log: { info: (message) => log?.info(message), warn: (message) => log?.warn(message) },
+  })
+  log = app.log
+  await app.listen({ port: config.port, host: config.host })
+  // Written now rather than at exit, so that a process that is killed still leaves it.
+  flushCompileCache()
+  const where = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`
+  const counts = config.redisUrl ? 'rate limits shared in Redis' : 'rate limits counted in memory'
+  app.log.info(`Agent API at ${config.publicUrl}/api/agent (data in ${where}; ${counts})`)
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info(`${signal}: finishing requests in flight, then stopping`)
+    const deadline = setTimeout(() => process.exit(1), SHUTDOWN_DEADLINE_MS)
+    deadline.unref()
+    // Waits for the requests in flight, then closes the store and the rate limiters.
+    await app.close()
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+}

@@ -1,0 +1,183 @@
+import { isDeepStrictEqual } from 'node:util'
+import { bookingsOnOverbookedDays } from './booked-days.ts'
+import type { Booking, Catalogue, RateBand } from './catalogue.ts'
+
+/** A fleet as an import sees it: the catalogue and its bookings. */
+export type FleetState = { catalogue: Catalogue; bookings: Booking[] }
+
+/** One thing an import adds, changes or removes, named for the operator. */
+export type FleetChange = { change: 'added' | 'changed' | 'removed'; item: string }
+
+/** A stored booking the import would leave without its vehicle, depot or unit, and why. */
+export type BrokenBooking = { booking: Booking; reason: string }
+
+export type FleetImportPlan = {
+  changes: FleetChange[]
+  /** Bookings the import would break: when any, the import is refused and nothing changes. */
+  broken: BrokenBooking[]
+  /** The new fleet's bookings that are not stored yet. */
+  newBookings: Booking[]
+}
+
+/**
+ * What importing `next` over `stored` would do. Ids are the file's own, so an item is the same
+ * item when its id is, and quotes and checkout links made before the import keep working.
+ * Bookings are never removed by an import (cancel them one by one); the file's bookings are
+ * added when their reference is new. A stored booking whose vehicle or depot would go, or that
+ * would hold a unit on a day when fewer units would be stocked than booked, is broken.
+ */
+export function planFleetImport(stored: FleetState, next: FleetState): FleetImportPlan {
+  const changes = catalogueChanges(stored.catalogue, next.catalogue)
+  const broken: BrokenBooking[] = []
+  const storedByReference = new Map(stored.bookings.map((b) => [b.reference, b]))
+  const newBookings: Booking[] = []
+  for (const booking of next.bookings) {
+    const existing = storedByReference.get(booking.reference)
+    if (!existing) newBookings.push(booking)
+    else if (!sameRental(existing, booking)) {
+      broken.push({
+        booking: existing,
+        reason: `the file has a different booking under the same reference (${describeRental(booking)}); cancel the stored one first or give the new one another reference`,
+      })
+    }
+  }
+  for (const booking of newBookings) {
+    changes.push({ change: 'added', item: `booking ${booking.reference}` })
+  }
+
+  const vehicles = new Map(next.catalogue.vehicles.map((v) => [v.id, v]))
+  const depots = new Set(next.catalogue.depots.map((d) => d.id))
+  const placed: Booking[] = []
+  for (const booking of stored.bookings) {
+    const missing = [
+      vehicles.has(booking.vehicleId) ? undefined : `vehicle ${booking.vehicleId}`,
+      depots.has(booking.pickUpDepotId) ? undefined : `depot ${booking.pickUpDepotId}`,
+      depots.has(booking.dropOffDepotId) || booking.dropOffDepotId === booking.pickUpDepotId
+        ? undefined
+        : `depot ${booking.dropOffDepotId}`,
+    ].filter((item) => item !== undefined)
+    if (missing.length > 0) {
+      broken.push({ booking, reason: `${missing.join(' and ')} would be removed` })
+    } else {
+      placed.push(booking)
+    }
+  }
+  const unitsStocked = (vehicleId: number, depotId: number) =>
+    vehicles.get(vehicleId)?.unitsByDepot[depotId] ?? 0
+  for (const over of bookingsOnOverbookedDays([...placed, ...newBookings], unitsStocked)) {
+    const { booking, day, unitsStocked: units, unitsBooked } = over
+    broken.push({
+      booking,
+      reason: `vehicle ${booking.vehicleId} would have ${units} unit(s) at depot ${booking.pickUpDepotId}, but ${unitsBooked} are booked on ${day}`,
+    })
+  }
+  return { changes, broken, newBookings }
+}
+
+/** True when two bookings rent the same vehicle between the same depots on the same dates. */
+export function sameRental(a: Booking, b: Booking): boolean {
+  return (
+    a.reference === b.reference &&
+    a.vehicleId === b.vehicleId &&
+    a.pickUpDepotId === b.pickUpDepotId &&
+    a.dropOffDepotId === b.dropOffDepotId &&
+    a.pickUpDate === b.pickUpDate &&
+    a.dropOffDate === b.dropOffDate
+  )
+}
+
+/** `vehicle 2 from depot 1 to depot 3, 2027-02-01 to 2027-02-05` */
+export function describeRental(booking: Booking): string {
+  const route =
+    booking.pickUpDepotId === booking.dropOffDepotId
+      ? `at depot ${booking.pickUpDepotId}`
+      : `from depot ${booking.pickUpDepotId} to depot ${booking.dropOffDepotId}`
+  return `vehicle ${booking.vehicleId} ${route}, ${booking.pickUpDate} to ${booking.dropOffDate}`
+}
+
+function catalogueChanges(stored: Catalogue, next: Catalogue): FleetChange[] {
+  const changes: FleetChange[] = []
+  if (stored.companyName === '') {
+    changes.push({ change: 'added', item: `company name "${next.companyName}"` })
+  } else if (stored.companyName !== next.companyName) {
+    changes.push({
+      change: 'changed',
+      item: `company name "${stored.companyName}" to "${next.companyName}"`,
+    })
+  }
+  const band = (b: RateBand) => `${b.minDays}${b.maxDays === null ? '+' : `-${b.maxDays}`} days`
+  const lists = [
+    compare('rate band', stored.rateBands, next.rateBands, (_, i) => i + 1, band),
+    compare(
+      'season',
+      stored.seasons,
+      next.seasons,
+      (s) => s.id,
+      (s) => s.name,
+    ),
+    compare(
+      'depot',
+      stored.depots,
+      next.depots,
+      (d) => d.id,
+      (d) => d.name,
+    ),
+    compare(
+      'vehicle',
+      stored.vehicles,
+      next.vehicles,
+      (v) => v.id,
+      (v) => v.name,
+    ),
+    compare(
+      'route',
+      stored.routes,
+      next.routes,
+      (r) => `${r.fromDepotId} to ${r.toDepotId}`,
+      () => '',
+    ),
+    compare(
+      'accessory',
+      stored.accessories,
+      next.accessories,
+      (a) => a.id,
+      (a) => a.name,
+    ),
+    compare(
+      'insurance plan',
+      stored.insurancePlans,
+      next.insurancePlans,
+      (p) => p.id,
+      (p) => p.name,
+    ),
+  ]
+  return changes.concat(...lists)
+}
+
+/** Items of one kind added, changed (same key, anything different) or removed, by key. */
+function compare<T>(
+  kind: string,
+  before: T[],
+  after: T[],
+  keyOf: (item: T, index: number) => string | number,
+  nameOf: (item: T) => string,
+): FleetChange[] {
+  const label = (item: T, index: number) => {
+    const name = nameOf(item)
+    return `${kind} ${keyOf(item, index)}${name ? ` (${name})` : ''}`
+  }
+  const old = new Map(before.map((item, i) => [keyOf(item, i), item]))
+  const kept = new Set(after.map(keyOf))
+  const changes: FleetChange[] = []
+  after.forEach((item, i) => {
+    const previous = old.get(keyOf(item, i))
+    if (previous === undefined) changes.push({ change: 'added', item: label(item, i) })
+    // Compared deeply: a store may give JSON objects back with their keys in another order.
+    else if (!isDeepStrictEqual(previous, item))
+      changes.push({ change: 'changed', item: label(item, i) })
+  })
+  before.forEach((item, i) => {
+    if (!kept.has(keyOf(item, i))) changes.push({ change: 'removed', item: label(item, i) })
+  })
+  return changes
+}

@@ -1,0 +1,98 @@
+import type { BookingRecord } from '../domain/booking.ts'
+import type { CalendarDate } from '../domain/calendar-date.ts'
+import type { Booking } from '../domain/catalogue.ts'
+import type { Customer } from '../domain/customer.ts'
+import type { Row } from './catalogue-rows.ts'
+import type { BookingFilter } from './store.ts'
+
+/*
+ * The bookings' queries both adapters share. They differ only in placeholders (`?` in SQLite,
+ * `$1` in PostgreSQL) and in how JSON and timestamps arrive.
+ */
+
+export type Dialect = 'sqlite' | 'postgres'
+
+/** Values bound to a query's placeholders. */
+export type SqlValue = string | number
+
+const placeholder = (dialect: Dialect, values: SqlValue[]) =>
+  dialect === 'sqlite' ? '?' : `$${values.length}`
+
+/**
+ * Bookings matching the filter, as `WHERE` conditions the caller may extend with `AND ...`. A
+ * depot matches a booking picked up or dropped off there; dates match a rental that overlaps them.
+ */
+export function bookingsQuery(
+  dialect: Dialect,
+  filter: BookingFilter,
+): { text: string; values: SqlValue[] } {
+  const values: SqlValue[] = []
+  const add = (value: SqlValue) => {
+    values.push(value)
+    return placeholder(dialect, values)
+  }
+  const conditions = ['TRUE']
+  if (filter.depotId !== undefined) {
+    const depot = add(filter.depotId)
+    const again = add(filter.depotId)
+    conditions.push(`(pick_up_depot_id = ${depot} OR drop_off_depot_id = ${again})`)
+  }
+  if (filter.vehicleId !== undefined) conditions.push(`vehicle_id = ${add(filter.vehicleId)}`)
+  if (filter.from !== undefined) conditions.push(`drop_off_date >= ${add(filter.from)}`)
+  if (filter.to !== undefined) conditions.push(`pick_up_date <= ${add(filter.to)}`)
+  return {
+    text: `SELECT reference, vehicle_id, pick_up_depot_id, drop_off_depot_id, pick_up_date,
+             drop_off_date, customer, total_cents, created_at
+           FROM bookings WHERE ${conditions.join(' AND ')}`,
+    values,
+  }
+}
+
+export function bookingFromRow(row: Row, json: (value: unknown) => unknown): BookingRecord {
+  const createdAt = row.created_at
+  return {
+    reference: row.reference as string,
+    vehicleId: row.vehicle_id as number,
+    pickUpDepotId: row.pick_up_depot_id as number,
+    dropOffDepotId: row.drop_off_depot_id as number,
+    pickUpDate: row.pick_up_date as CalendarDate,
+    dropOffDate: row.drop_off_date as CalendarDate,
+    customer: json(row.customer) as Customer | null,
+    totalAmount: (row.total_cents as number | null) ?? null,
+    createdAt:
+      createdAt instanceof Date ? createdAt.toISOString() : ((createdAt as string) ?? null),
+  }
+}
+
+/**
+ * The booked days that bookings about to be added meet: those of their vehicles at their pick-up
+ * depots over the dates they span. Undefined when there are no bookings.
+ */
+export function heldUnitsQuery(
+  dialect: Dialect,
+  bookings: Booking[],
+): { booked: string; values: SqlValue[] } | undefined {
+  if (bookings.length === 0) return undefined
+  let from = bookings[0]?.pickUpDate as string
+  let to = bookings[0]?.dropOffDate as string
+  const vehicles = new Set<number>()
+  const depots = new Set<number>()
+  for (const b of bookings) {
+    if (b.pickUpDate < from) from = b.pickUpDate
+    if (b.dropOffDate > to) to = b.dropOffDate
+    vehicles.add(b.vehicleId)
+    depots.add(b.pickUpDepotId)
+  }
+  const values = [from, to, JSON.stringify([...vehicles]), JSON.stringify([...depots])]
+  const list = (n: number) =>
+    dialect === 'sqlite'
+      ? '(SELECT value FROM json_each(?))'
+      : `(SELECT value::integer FROM jsonb_array_elements_text($${n}::jsonb))`
+  const day = dialect === 'sqlite' ? 'day' : `to_char(day, 'YYYY-MM-DD') AS day`
+  const between = dialect === 'sqlite' ? '? AND ?' : '$1 AND $2'
+  return {
+    booked: `SELECT vehicle_id, depot_id, ${day}, units_booked FROM booked_days
+             WHERE day BETWEEN ${between} AND vehicle_id IN ${list(3)} AND depot_id IN ${list(4)}`,
+    values,
+  }
+}

@@ -1,0 +1,21 @@
+import { join } from 'node:path'
+import type { Config } from '../config.ts'
+import type { Store } from './store.ts'
+
+/**
+ * The store the configuration names, opened as it is (nothing loaded into it): PostgreSQL with
+ * DATABASE_URL, else the embedded SQLite in DATA_DIR. Each adapter is imported only when used,
+ * so a command on SQLite does not load the PostgreSQL driver.
+ */
+export async function openStore(
+  config: Config,
+  databaseFile?: string,
+  options: { checkpointInBackground?: boolean } = {},
+): Promise<Store> {
+  if (config.databaseUrl) {
+    const { PostgresStore } = await import('./postgres/postgres-store.ts')
+    return PostgresStore.open(config.databaseUrl)
+  }
+  const { SqliteStore } = await import('./sqlite/sqlite-store.ts')
+  return SqliteStore.open(databaseFile ?? join(config.dataDir, 'rental.db'), options)
+}

@@ -1,0 +1,116 @@
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
+import type { BookingRecord, ConfirmedBooking } from '../../domain/booking.ts'
+import { eachDate } from '../../domain/calendar-date.ts'
+import type { Booking, Catalogue } from '../../domain/catalogue.ts'
+import { FLEET_TABLES_CHILDREN_FIRST } from '../catalogue-rows.ts'
+import { catalogueRecords, type TableChanges, type TableRecords } from '../fleet-records.ts'
+
+/** Replaces everything the fleet file holds, inside the caller's transaction. */
+export function writeFleet(db: DatabaseSync, catalogue: Catalogue, bookings: Booking[]): void {
+  for (const table of FLEET_TABLES_CHILDREN_FIRST) {
+    db.exec(`DELETE FROM ${table}`)
+  }
+  for (const table of catalogueRecords(catalogue)) writeRecords(db, table, table.rows)
+  const writeBooking = bookingWriter(db)
+  for (const booking of bookings) writeBooking(booking)
+  bumpFleetVersion(db, catalogue.companyName)
+}
+
+/**
+ * Brings the stored catalogue to the new one in place, inside the caller's transaction: removed
+ * rows deleted (children first), new and changed rows upserted by key (parents first).
+ */
+export function updateCatalogue(
+  db: DatabaseSync,
+  changes: TableChanges[],
+  companyName: string,
+): void {
+  db.exec('DELETE FROM booked_days WHERE units_booked = 0')
+  for (const table of [...changes].reverse()) {
+    const where = table.key.map((k) => `${k} = ?`).join(' AND ')
+    const remove = db.prepare(`DELETE FROM ${table.table} WHERE ${where}`)
+    for (const row of table.deletes) remove.run(...table.key.map((k) => row[k] as SQLInputValue))
+  }
+  for (const table of changes) writeRecords(db, table, table.upserts, { upsert: true })
+  bumpFleetVersion(db, companyName)
+}
+
+/** Records the company's name and moves the version that running instances poll. */
+function bumpFleetVersion(db: DatabaseSync, companyName: string): void {
+  db.prepare(
+    `INSERT INTO fleet_meta (id, company_name, version) VALUES (1, ?, 1)
+     ON CONFLICT (id) DO UPDATE SET company_name = excluded.company_name,
+       version = fleet_meta.version + 1`,
+  ).run(companyName)
+}
+
+/** SQLite has no boolean or JSON type: 1 and 0, and JSON text (null stays null). */
+function sqliteValue(value: unknown, type: string): SQLInputValue {
+  if (type === 'boolean') return value ? 1 : 0
+  if (type === 'jsonb') return value === null ? null : JSON.stringify(value)
+  return value as SQLInputValue
+}
+
+function writeRecords(
+  db: DatabaseSync,
+  table: TableRecords,
+  rows: Record<string, unknown>[],
+  options: { upsert?: boolean } = {},
+): void {
+  if (rows.length === 0) return
+  const columns = Object.entries(table.columns)
+  const names = columns.map(([name]) => name)
+  const updates = names
+    .filter((name) => !table.key.includes(name))
+    .map((name) => `${name} = excluded.${name}`)
+    .join(', ')
+  const onConflict = options.upsert
+    ? ` ON CONFLICT (${table.key.join(', ')}) DO UPDATE SET ${updates}`
+    : ''
+  const insert = db.prepare(
+    `INSERT INTO ${table.table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})${onConflict}`,
+  )
+  for (const row of rows) {
+    insert.run(...columns.map(([name, type]) => sqliteValue(row[name], type)))
+  }
+}
+
+/**
+ * Inserts bookings and counts each one's unit on every day of it at its pick-up depot. The
+ * statements are prepared once per writer, so a large import prepares them once.
+ */
+export function bookingWriter(
+  db: DatabaseSync,
+): (booking: Booking | BookingRecord | ConfirmedBooking) => void {
+  const insert = db.prepare(
+    `INSERT INTO bookings (reference, vehicle_id, pick_up_depot_id, drop_off_depot_id, pick_up_date,
+       drop_off_date, customer, quote_id, total_cents, price, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  )
+  const bookDay = db.prepare(
+    `INSERT INTO booked_days VALUES (?, ?, ?, 1)
+     ON CONFLICT (depot_id, vehicle_id, day) DO UPDATE SET units_booked = units_booked + 1`,
+  )
+  return (booking) => {
+    const known = 'customer' in booking ? booking : undefined
+    const website = known && 'quoteId' in known ? known : undefined
+    insert.run(
+      booking.reference,
+      booking.vehicleId,
+      booking.pickUpDepotId,
+      booking.dropOffDepotId,
+      booking.pickUpDate,
+      booking.dropOffDate,
+      known?.customer ? JSON.stringify(known.customer) : null,
+      website?.quoteId ?? null,
+      website
+        ? website.price.totalAmount
+        : ((known as BookingRecord | undefined)?.totalAmount ?? null),
+      website ? JSON.stringify(website.price) : null,
+      known?.createdAt ?? null,
+    )
+    for (const day of eachDate(booking.pickUpDate, booking.dropOffDate)) {
+      bookDay.run(booking.pickUpDepotId, booking.vehicleId, day)
+    }
+  }
+}

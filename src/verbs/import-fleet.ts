@@ -1,0 +1,48 @@
+import { type FleetImportPlan, planFleetImport } from '../domain/fleet-import-plan.ts'
+import type { FleetContents, Store } from '../store/store.ts'
+
+export type FleetImport = {
+  /**
+   * `imported`: written; `unchanged`: the file matches what is stored, nothing written;
+   * `dry_run`: what would change, nothing written; `refused`: it would break bookings, nothing
+   * written.
+   */
+  outcome: 'imported' | 'unchanged' | 'dry_run' | 'refused'
+  plan: FleetImportPlan
+}
+
+/**
+ * Brings the stored fleet to a fleet file's, keeping the file's ids so that quotes and checkout
+ * links made before stay valid, and adding the file's bookings that are new. Refused, with the
+ * bookings it would break, when a booking would lose its vehicle, a depot or its unit. Planned
+ * and written in one transaction during which no booking is made, so the plan is what happens.
+ */
+export async function importFleet(
+  store: Store,
+  next: FleetContents,
+  options: { dryRun: boolean },
+): Promise<FleetImport> {
+  let plan: FleetImportPlan | undefined
+  let reviewFailure: { error: unknown } | undefined
+  await store.importFleet(next, (stored) => {
+    try {
+      plan = planFleetImport(stored, next)
+    } catch (error) {
+      reviewFailure = { error }
+      return false
+    }
+    return plan.broken.length === 0 && plan.changes.length > 0 && !options.dryRun
+  })
+  // A fault of the plan itself is not the database's: it passes through as it is.
+  if (reviewFailure) throw reviewFailure.error
+  if (!plan) throw new Error('the store did not review the import')
+  const outcome =
+    plan.broken.length > 0
+      ? 'refused'
+      : plan.changes.length === 0
+        ? 'unchanged'
+        : options.dryRun
+          ? 'dry_run'
+          : 'imported'
+  return { outcome, plan }
+}

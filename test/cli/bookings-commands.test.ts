@@ -1,0 +1,242 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import type { CalendarDate } from '../../src/domain/calendar-date.ts'
+import { addDays } from '../../src/domain/calendar-date.ts'
+import type { BookingJson } from '../../src/presenters/booking-record.ts'
+import { positionOf, RULES_FLEET, runCommand, TARGETS, type Target } from './cli-runner.ts'
+
+const day = (text: string) => text as CalendarDate
+
+const HEADER = 'reference,vehicle_id,pick_up_depot_id,drop_off_depot_id,pick_up_date,drop_off_date'
+
+/** Units of the car (1) booked at depot 1 on a day, as the service would count them. */
+async function carsBooked(target: Target, on: string): Promise<number> {
+  const store = await target.openStore()
+  try {
+    const booked = await store.bookedUnits({
+      depotId: 1,
+      vehicleIds: [1],
+      from: day(on),
+      to: day(on),
+    })
+    return booked.get(1) ?? 0
+  } finally {
+    await store.close()
+  }
+}
+
+for (const { kind, open, skip } of TARGETS) {
+  describe(`rental-agent bookings on ${kind}`, { skip }, () => {
+    let target: Target
+    before(async () => {
+      target = await open()
+      const load = await runCommand(target, ['fleet', 'import', RULES_FLEET])
+      assert.equal(load.code, 0, load.stderr)
+    })
+    after(() => target?.close())
+
+    test('a CSV of bookings from another channel is imported, with who booked and the total', async () => {
+      const csv = [
+        `${HEADER},customer_name,customer_email,customer_phone,total,booked_at`,
+        'PH-1001,1,1,2,2027-02-10,2027-02-12,Mere Tane,mere@example.com,+64 9 555 0100,450.50,2027-01-09T22:00:00Z',
+        'PH-1002,1,1,1,2027-02-11,2027-02-11,"Smith, Jo",,,,',
+      ].join('\n')
+      const run = await runCommand(target, ['bookings', 'import', target.write('phone.csv', csv)])
+      assert.equal(run.code, 0, run.stderr)
+      assert.match(run.stdout, /^Imported 2 booking\(s\) from /)
+      assert.equal(run.stderr, '')
+      const list = await runCommand(target, ['bookings', 'list', '--json', '--from', '2027-02-01'])
+      const listed = JSON.parse(list.stdout) as BookingJson[]
+      assert.deepEqual(listed[0], {
+        reference: 'PH-1001',
+        vehicleId: 1,
+        vehicleName: 'Test Car',
+        pickUpDepotId: 1,
+        dropOffDepotId: 2,
+        pickUpDate: '2027-02-10',
+        dropOffDate: '2027-02-12',
+        customer: { fullName: 'Mere Tane', email: 'mere@example.com', phone: '+64 9 555 0100' },
+        totalAmount: 450.5,
+        createdAt: '2027-01-09T22:00:00.000Z',
+      })
+      assert.deepEqual(listed[1]?.customer, { fullName: 'Smith, Jo', email: '', phone: '' })
+      assert.equal(listed[1]?.totalAmount, null)
+      assert.equal(await carsBooked(target, '2027-02-11'), 2)
+    })
+
+    test('bookings list as a table, filtered by depot, vehicle and dates', async () => {
+      const all = await runCommand(target, ['bookings', 'list'])
+      assert.equal(all.code, 0, all.stderr)
+      const lines = all.stdout.trimEnd().split('\n')
+      assert.match(
+        lines[0] ?? '',
+        /^REFERENCE +VEHICLE +PICK-UP +AT +DROP-OFF +AT +CUSTOMER +TOTAL$/,
+      )
+      assert.deepEqual(
+        lines.slice(1, -1).map((line) => line.split(' ')[0]),
+        ['T-2', 'T-1', 'PH-1001', 'PH-1002'],
+      )
+      assert.match(
+        all.stdout,
+        /PH-1001 +1 Test Car +2027-02-10 +1 Alpha +2027-02-12 +2 Beta +Mere Tane, mere@example.com, \+64 9 555 0100 +NZ\$450\.50/,
+      )
+      assert.equal(lines.at(-1), '4 booking(s)')
+
+      const references = async (...filter: string[]) => {
+        const run = await runCommand(target, ['bookings', 'list', '--json', ...filter])
+        assert.equal(run.code, 0, run.stderr)
+        return (JSON.parse(run.stdout) as BookingJson[]).map((b) => b.reference)
+      }
+      assert.deepEqual(await references('--vehicle', '2'), ['T-1'])
+      assert.deepEqual(await references('--depot', '2'), ['T-2', 'PH-1001'])
+      assert.deepEqual(await references('--from', '2027-01-21', '--to', '2027-02-10'), [
+        'T-1',
+        'PH-1001',
+      ])
+      const bad = await runCommand(target, ['bookings', 'list', '--from', '2027-02-30'])
+      assert.equal(bad.code, 2)
+      assert.match(bad.stderr, /--from <date>' argument '2027-02-30' is invalid/)
+    })
+
+    test('cancelling a booking frees its unit at once; an unknown reference is exit code 1', async () => {
+      assert.equal(await carsBooked(target, '2027-02-11'), 2)
+      const run = await runCommand(target, ['bookings', 'cancel', 'PH-1002'])
+      assert.equal(run.code, 0, run.stderr)
+      assert.match(
+        run.stdout,
+        /^Cancelled PH-1002 \(vehicle 1 at depot 1, 2027-02-11 to 2027-02-11\); its unit is free again\./,
+      )
+      assert.equal(await carsBooked(target, '2027-02-11'), 1)
+      const again = await runCommand(target, ['bookings', 'cancel', 'PH-1002'])
+      assert.equal(again.code, 1)
+      assert.match(again.stderr, /no booking has the reference PH-1002/)
+    })
+
+    test('every bad row is reported at its line and column, and nothing is imported', async () => {
+      const csv = [
+        HEADER,
+        'OK-1,1,1,1,2027-03-01,2027-03-02',
+        'BAD 1,1,1,1,2027-03-01,2027-03-02',
+        'OK-2,07,1,1,2027-03-01,2027-03-02',
+        'OK-3,1,1,1,2027-02-30,2027-03-02',
+        'OK-4,1,1,1,2027-03-05,2027-03-01',
+        'OK-5,9,1,4,2027-03-01,2027-03-02',
+        'OK-1,1,1,1,2027-04-01,2027-04-02',
+        'T-1,1,1,1,2027-04-01,2027-04-02',
+        'OK-6,1,1',
+        'OK-7,2,2,2,2027-04-01,2027-04-02',
+      ].join('\n')
+      const file = target.write('bad.csv', csv)
+      const before = await target.dump()
+      const run = await runCommand(target, ['bookings', 'import', file])
+      assert.equal(run.code, 1, run.stdout)
+      const expected = [
+        [positionOf(csv, 'BAD 1'), 'reference: "BAD 1" is not a booking reference'],
+        [positionOf(csv, 'OK-2,07', '07'), 'vehicle_id: "07" is not an id'],
+        [positionOf(csv, '2027-02-30'), 'pick_up_date: "2027-02-30" is not a calendar date'],
+        [
+          positionOf(csv, 'OK-4', '2027-03-01'),
+          'drop_off_date: 2027-03-01 is before the pick-up date 2027-03-05',
+        ],
+        [positionOf(csv, 'OK-6'), 'has 3 field(s); the header has 6'],
+      ] as const
+      for (const [{ line, column }, message] of expected) {
+        assert.ok(
+          run.stderr.includes(`${file}:${line}:${column}: ${message}`),
+          `${line}:${column}: ${message} in\n${run.stderr}`,
+        )
+      }
+      assert.deepEqual(await target.dump(), before)
+
+      // Rows that are well formed but do not fit the fleet or the stored bookings.
+      const fit = csv
+        .split('\n')
+        .filter((line) => !/^(BAD 1|OK-2,|OK-3,|OK-4,|OK-6,)/.test(line))
+        .join('\n')
+      const fitFile = target.write('unfit.csv', fit)
+      const unfit = await runCommand(target, ['bookings', 'import', fitFile])
+      assert.equal(unfit.code, 1, unfit.stdout)
+      const unfitExpected = [
+        [positionOf(fit, 'OK-5,9', '9'), 'vehicle_id: vehicle 9 is not in the fleet'],
+        [positionOf(fit, 'OK-5,9,1,4', '4'), 'drop_off_depot_id: depot 4 is not in the fleet'],
+        [
+          positionOf(fit, 'OK-1,1,1,1,2027-04-01'),
+          'reference: OK-1 is also the reference of an earlier booking in this import',
+        ],
+        [positionOf(fit, 'T-1'), 'reference: T-1 is already the reference of a stored booking'],
+        [positionOf(fit, 'OK-7,2', '2'), 'vehicle_id: depot 2 stocks no unit of vehicle 2'],
+      ] as const
+      for (const [{ line, column }, message] of unfitExpected) {
+        assert.ok(
+          unfit.stderr.includes(`${fitFile}:${line}:${column}: ${message}`),
+          `${line}:${column}: ${message} in\n${unfit.stderr}`,
+        )
+      }
+      assert.deepEqual(await target.dump(), before)
+    })
+
+    test('an oversold CSV is refused whole, naming the rows that oversell', async () => {
+      // Two cars at depot 1, one held by PH-1001 from 02-10 to 02-12; one van, free in March.
+      const csv = [
+        HEADER,
+        'OS-1,2,1,1,2027-03-10,2027-03-12',
+        'OS-2,1,1,1,2027-02-12,2027-02-14',
+        'OS-3,1,1,1,2027-02-11,2027-02-12',
+        'OS-4,2,1,1,2027-03-12,2027-03-13',
+      ].join('\n')
+      const file = target.write('oversold.csv', csv)
+      const before = await target.dump()
+      assert.equal(await carsBooked(target, '2027-02-12'), 1)
+      const run = await runCommand(target, ['bookings', 'import', file])
+      assert.equal(run.code, 1, run.stdout)
+      assert.match(
+        run.stderr,
+        /^Refused: 2 problem\(s\) on 2 line\(s\) of .*; no booking was imported:/,
+      )
+      const os3 = positionOf(csv, 'OS-3', '1')
+      const os4 = positionOf(csv, 'OS-4', '2')
+      for (const expected of [
+        `${file}:${os3.line}:${os3.column}: vehicle_id: oversells vehicle 1 at depot 1 on 2027-02-12: it would be booking 3 of 2 unit(s)`,
+        `${file}:${os4.line}:${os4.column}: vehicle_id: oversells vehicle 2 at depot 1 on 2027-03-12: it would be booking 2 of 1 unit(s)`,
+      ]) {
+        assert.ok(run.stderr.includes(expected), `${expected} in\n${run.stderr}`)
+      }
+      assert.deepEqual(await target.dump(), before)
+      assert.equal(await carsBooked(target, '2027-02-12'), 1)
+    })
+
+    test('a dry run checks every row against the database and writes nothing', async () => {
+      const csv = [HEADER, 'DR-1,1,1,1,2027-05-01,2027-05-03'].join('\n')
+      const before = await target.dump()
+      const run = await runCommand(target, [
+        'bookings',
+        'import',
+        '--dry-run',
+        target.write('dry.csv', csv),
+      ])
+      assert.equal(run.code, 0, run.stderr)
+      assert.match(run.stdout, /^Dry run: all 1 booking\(s\) of .* can be imported/)
+      assert.deepEqual(await target.dump(), before)
+    })
+
+    test('a large file is imported in one go, quietly when standard error is not a terminal', async () => {
+      // 2,000 one-day rentals of the two cars at depot 1, two a day, from 2028-01-01.
+      const rows = [HEADER]
+      for (let i = 0; i < 2000; i++) {
+        const date = addDays(day('2028-01-01'), Math.floor(i / 2))
+        rows.push(`BULK-${i},1,1,1,${date},${date}`)
+      }
+      const run = await runCommand(target, [
+        'bookings',
+        'import',
+        target.write('bulk.csv', rows.join('\n')),
+      ])
+      assert.equal(run.code, 0, run.stderr)
+      assert.equal(run.stderr, '')
+      assert.match(run.stdout, /^Imported 2000 booking\(s\)/)
+      assert.equal(await carsBooked(target, '2028-01-01'), 2)
+      const list = await runCommand(target, ['bookings', 'list', '--json', '--from', '2028-01-01'])
+      assert.equal((JSON.parse(list.stdout) as unknown[]).length, 2000)
+    })
+  })
+}

@@ -1,0 +1,294 @@
+import assert from 'node:assert/strict'
+import { existsSync, readFileSync } from 'node:fs'
+import { after, before, describe, test } from 'node:test'
+import { Ajv } from 'ajv'
+import { parse } from 'yaml'
+import { fleetJsonSchema } from '../../src/fleet/fleet-json-schema.ts'
+import {
+  DEMO_FLEET,
+  positionOf,
+  RULES_FLEET,
+  runCommand,
+  sqliteTarget,
+  TARGETS,
+  type Target,
+} from './cli-runner.ts'
+
+const rulesText = readFileSync(RULES_FLEET, 'utf8')
+
+/** The rules fleet with one piece of text replaced; the test fails if the text is not there. */
+function rulesWith(from: string, to: string): string {
+  assert.ok(rulesText.includes(from), `test data: the rules fleet has no "${from}"`)
+  return rulesText.replace(from, to)
+}
+
+/**
+ * Every kind of bad fleet file, with the line (found by its text) and the column where the
+ * problem must be reported, and what the message must say.
+ */
+const BAD_FILES = [
+  {
+    kind: 'a route to an unknown depot',
+    text: rulesWith('{ from: 1, to: 2, fee: 75.50 }', '{ from: 1, to: 9, fee: 75.50 }'),
+    at: ['{ from: 1, to: 9', '9'],
+    message: 'routes[0].to: depot 9 is not in depots',
+  },
+  {
+    kind: 'rates for an unknown season',
+    text: rulesWith('high: [200.00, 180.00]', 'peak: [200.00, 180.00]'),
+    at: ['peak: [200.00'],
+    message: 'vehicles[1].daily_rates.peak: season peak is not in seasons',
+  },
+  {
+    kind: 'a booking of an unknown vehicle',
+    text: rulesWith('reference: T-1, vehicle: 2,', 'reference: T-1, vehicle: 7,'),
+    at: ['reference: T-1, vehicle: 7', '7'],
+    message: 'bookings[0].vehicle: vehicle 7 is not in vehicles',
+  },
+  {
+    kind: 'overlapping seasons',
+    text: rulesWith(
+      'periods: [{ from: "03-01", to: "05-31" }]',
+      'periods: [{ from: "02-20", to: "05-31" }]',
+    ),
+    at: ['- id: low', 'id'],
+    message: 'seasons[1]: seasons high and low overlap on 02-20',
+  },
+  {
+    kind: 'a gap between rate bands',
+    text: rulesWith('- { min_days: 5 }', '- { min_days: 6 }'),
+    at: ['- { min_days: 6 }', '6'],
+    message: 'rate_bands[1].min_days: must be 5 so that bands leave no gap and do not overlap',
+  },
+  {
+    kind: 'a negative price',
+    text: rulesWith('price: 20.00', 'price: -20.00'),
+    at: ['price: -20.00', '-20.00'],
+    message: 'accessories[2].price:',
+  },
+  {
+    kind: 'a fraction of a cent',
+    text: rulesWith('fee: 75.50', 'fee: 75.505'),
+    at: ['fee: 75.505', '75.505'],
+    message: 'routes[0].fee: 75.505 has a fraction of a cent; use at most two decimals',
+  },
+  {
+    kind: 'a duplicate id',
+    text: rulesWith('  - id: 3\n    name: Kit', '  - id: 2\n    name: Kit'),
+    at: ['  - id: 2\n    name: Kit', 'id'],
+    // The second accessory with id 2 is the third in the list.
+    message: 'accessories[2]: id 2 is already used by accessories[1]',
+  },
+  {
+    kind: 'an unknown field',
+    text: rulesWith('    name: Alpha\n', '    name: Alpha\n    colour: blue\n'),
+    at: ['colour: blue', 'colour'],
+    message: 'depots[0].colour: is not a known field',
+  },
+  {
+    kind: 'broken YAML',
+    text: rulesWith('  name: Rules Test Rentals', '  name: Rules: Test Rentals'),
+    at: ['name: Rules: Test', 'Rules'],
+    message: '(top level): Nested mappings are not allowed in compact mappings',
+  },
+] as const
+
+/** Where the problem is expected: at the marker, found after the text that locates it. */
+function expectedPosition(bad: (typeof BAD_FILES)[number]) {
+  const [needle, marker] = bad.at
+  return positionOf(bad.text, needle, marker ?? needle)
+}
+
+describe('rental-agent fleet export on a database with no fleet yet', () => {
+  const empty = sqliteTarget()
+  after(() => empty.close())
+
+  test('is refused, saying how to load one, and writes no file', async () => {
+    const file = `${empty.dir}/export.yaml`
+    const run = await runCommand(empty, ['fleet', 'export', file])
+    assert.equal(run.code, 1, run.stdout)
+    assert.match(run.stderr, /holds no fleet yet, so there is nothing to export; load one with/)
+    assert.equal(existsSync(file), false)
+  })
+})
+
+describe('rental-agent fleet validate', { concurrency: 3 }, () => {
+  const scratch = sqliteTarget()
+  after(() => scratch.close())
+
+  test('a good file is valid: exit 0 and a summary of what it holds', async () => {
+    const run = await runCommand(undefined, ['fleet', 'validate', DEMO_FLEET])
+    assert.equal(run.code, 0, run.stderr)
+    assert.match(run.stdout, /is a valid fleet file: 6 depots, 9 vehicles, .* 8 bookings/)
+  })
+
+  for (const bad of BAD_FILES) {
+    test(`${bad.kind} is reported at its line and column, exit code 1`, async () => {
+      const file = scratch.write(`${bad.kind.replaceAll(' ', '-')}.yaml`, bad.text)
+      const run = await runCommand(undefined, ['fleet', 'validate', file])
+      assert.equal(run.code, 1)
+      const { line, column } = expectedPosition(bad)
+      assert.ok(
+        run.stderr.includes(`${file}:${line}:${column}: ${bad.message}`),
+        `expected ${file}:${line}:${column}: ${bad.message} in:\n${run.stderr}`,
+      )
+    })
+  }
+
+  test('a file with several problems lists every one', async () => {
+    const text = rulesText
+      .replace('fee: 75.50', 'fee: 75.505')
+      .replace('- { min_days: 5 }', '- { min_days: 6 }')
+    const run = await runCommand(undefined, ['fleet', 'validate', scratch.write('two.yaml', text)])
+    assert.equal(run.code, 1)
+    assert.match(run.stderr, /routes\[0\]\.fee/)
+    assert.match(run.stderr, /rate_bands\[1\]\.min_days/)
+  })
+
+  test('a file that does not exist is named, exit code 1', async () => {
+    const run = await runCommand(undefined, ['fleet', 'validate', '/no/such/fleet.yaml'])
+    assert.equal(run.code, 1)
+    assert.match(run.stderr, /\/no\/such\/fleet\.yaml: \(top level\): cannot be read: no such file/)
+  })
+})
+
+for (const { kind, open, skip } of TARGETS) {
+  describe(`rental-agent fleet import and export on ${kind}`, { skip }, () => {
+    let target: Target
+    before(async () => {
+      target = await open()
+    })
+    after(() => target?.close())
+
+    test('an import into an empty database loads the file and lists what it added', async () => {
+      const run = await runCommand(target, ['fleet', 'import', RULES_FLEET])
+      assert.equal(run.code, 0, run.stderr)
+      assert.match(run.stdout, /added {3}depot 1 \(Alpha\)/)
+      assert.match(run.stdout, /added {3}booking T-1/)
+      // Quiet when standard error is not a terminal.
+      assert.equal(run.stderr, '')
+    })
+
+    test('every kind of bad file is refused at its line and column, and nothing changes', async () => {
+      const before = await target.dump()
+      for (const bad of BAD_FILES) {
+        const file = target.write(`bad-${bad.kind.replaceAll(' ', '-')}.yaml`, bad.text)
+        const run = await runCommand(target, ['fleet', 'import', file])
+        assert.equal(run.code, 1, `${bad.kind}: ${run.stdout}`)
+        const { line, column } = expectedPosition(bad)
+        assert.ok(
+          run.stderr.includes(`${file}:${line}:${column}: ${bad.message}`),
+          `${bad.kind}: expected ${line}:${column} in:\n${run.stderr}`,
+        )
+        assert.deepEqual(await target.dump(), before, `${bad.kind} changed the database`)
+      }
+    })
+
+    test('a dry run lists what is added, changed and removed, and writes nothing', async () => {
+      const before = await target.dump()
+      const text = rulesText
+        .replace('high: [100.00, 90.00]', 'high: [110.00, 99.00]')
+        .replace(
+          '  - id: 3\n    name: Kit\n    price: 20.00\n    per: rental\n    max_quantity: 1\n    vehicle_classes: [van]\n',
+          '',
+        )
+        .replace(
+          'vehicles:',
+          'vehicles:\n  - { id: 5, name: Test Ute, class: ute, image: ute.svg, units: { 2: 1 }, daily_rates: { low: [80, 70] } }',
+        )
+      const file = target.write('dry-run.yaml', text)
+      const run = await runCommand(target, ['fleet', 'import', '--dry-run', file])
+      assert.equal(run.code, 0, run.stderr)
+      assert.match(run.stdout, /^Dry run: .* nothing was written\./)
+      assert.match(run.stdout, /changed +vehicle 1 \(Test Car\)/)
+      assert.match(run.stdout, /added +vehicle 5 \(Test Ute\)/)
+      assert.match(run.stdout, /removed +accessory 3 \(Kit\)/)
+      assert.match(run.stdout, /1 added, 1 changed, 1 removed\./)
+      assert.deepEqual(await target.dump(), before)
+    })
+
+    test('an import changes what the file changed, keeping ids and bookings', async () => {
+      const text = rulesText
+        .replace('high: [100.00, 90.00]', 'high: [110.00, 99.00]')
+        .replace('name: Beta', 'name: Beta Central')
+      const run = await runCommand(target, ['fleet', 'import', target.write('prices.yaml', text)])
+      assert.equal(run.code, 0, run.stderr)
+      assert.match(run.stdout, /0 added, 2 changed, 0 removed\./)
+      const store = await target.openStore()
+      try {
+        const catalogue = await store.loadCatalogue()
+        assert.deepEqual(catalogue.vehicles[0]?.dailyRates.high, [11_000, 9_900])
+        assert.deepEqual(
+          catalogue.depots.map((d) => `${d.id} ${d.name}`),
+          ['1 Alpha', '2 Beta Central', '3 Gamma'],
+        )
+        assert.deepEqual(
+          (await store.listBookings()).map((b) => b.reference),
+          ['T-2', 'T-1'],
+        )
+      } finally {
+        await store.close()
+      }
+    })
+
+    test('an import that would remove a booked vehicle is refused, naming the bookings, and nothing changes', async () => {
+      const before = await target.dump()
+      const text = rulesText
+        .replace(/ {2}- id: 2\n {4}name: Test Van[\s\S]*?high: \[200\.00, 180\.00\]\n/, '')
+        .replace(/ {2}- \{ reference: T-1.*\n/, '')
+        .replaceAll('vehicle_classes: [van]', 'vehicle_classes: [car]')
+      assert.ok(!text.includes('Test Van'), 'test data: the van is removed')
+      const run = await runCommand(target, ['fleet', 'import', target.write('no-van.yaml', text)])
+      assert.equal(run.code, 1, run.stdout)
+      assert.match(run.stderr, /^Refused: .* would break 1 booking\(s\)/)
+      assert.match(
+        run.stderr,
+        /T-1 \(vehicle 2 at depot 1, 2027-01-20 to 2027-01-25\): vehicle 2 would be removed/,
+      )
+      assert.deepEqual(await target.dump(), before)
+    })
+
+    test('an import that leaves fewer units than are booked is refused, naming the bookings', async () => {
+      const before = await target.dump()
+      const text = rulesText
+        .replace('units: { 1: 1 }', 'units: { 1: 0 }')
+        .replace(/ {2}- \{ reference: T-1.*\n/, '')
+      const run = await runCommand(target, ['fleet', 'import', target.write('fewer.yaml', text)])
+      assert.equal(run.code, 1, run.stdout)
+      assert.match(
+        run.stderr,
+        /T-1 \(.*\): vehicle 2 would have 0 unit\(s\) at depot 1, but 1 are booked on 2027-01-20/,
+      )
+      assert.deepEqual(await target.dump(), before)
+    })
+
+    test('export then import is a no-op, and the export is valid against the published schema', async () => {
+      const exported = `${target.dir}/export.yaml`
+      const run = await runCommand(target, ['fleet', 'export', exported])
+      assert.equal(run.code, 0, run.stderr)
+      assert.match(run.stdout, /Exported 3 depots, 2 vehicles and 2 bookings/)
+      const text = readFileSync(exported, 'utf8')
+      assert.match(
+        text,
+        /^# yaml-language-server: \$schema=http:\/\/localhost:3000\/schemas\/fleet\.json\n/,
+      )
+      const ajv = new Ajv({ allErrors: true, strict: false })
+      const validate = ajv.compile(fleetJsonSchema())
+      assert.ok(validate(parse(text)), JSON.stringify(validate.errors))
+      // Absolute dates, as stored.
+      assert.match(
+        text,
+        /reference: T-1, vehicle: 2, pick_up_depot: 1, drop_off_depot: 1, pick_up_date: "2027-01-20"/,
+      )
+      assert.match(text, /fee: 75\.50/)
+
+      const before = await target.dump()
+      const again = await runCommand(target, ['fleet', 'import', exported])
+      assert.equal(again.code, 0, again.stderr)
+      assert.match(again.stdout, /^Nothing to import: /)
+      assert.deepEqual(await target.dump(), before)
+      const valid = await runCommand(target, ['fleet', 'validate', exported])
+      assert.equal(valid.code, 0, valid.stderr)
+    })
+  })
+}
