@@ -1,0 +1,131 @@
+import type { BenchSettings } from './bench-settings.ts'
+import type { EndpointSuite } from './endpoint-runs.ts'
+import type { GrowthPoint } from './growth-runs.ts'
+import { bookingsLabel } from './latency-chart.ts'
+import type { MachineInfo } from './machine-info.ts'
+import type { TargetCheck } from './targets.ts'
+
+export type BenchResults = {
+  machine: MachineInfo
+  settings: BenchSettings
+  suites: EndpointSuite[]
+  growth: GrowthPoint[]
+  targets: TargetCheck[]
+  /** One-minute load average when the bench ended. */
+  loadAtEnd: number
+  /** Relative to BENCHMARKS.md, when growth ran. */
+  chartPath: string | undefined
+  durationMs: number
+}
+
+/** BENCHMARKS.md: the machine, the targets, the endpoint and growth tables, and the method. */
+export function markdownReport(results: BenchResults): string {
+  const { machine, settings } = results
+  const lines: string[] = [
+    '# Benchmarks',
+    '',
+    'Written by `npm run bench` (`bench/run-bench.ts`); not edited by hand. README "Benchmarks" says how to run it.',
+    '',
+    '| Run | |',
+    '|---|---|',
+    `| Date | ${machine.date} |`,
+    `| Commit | ${machine.commit} |`,
+    `| CPU | ${machine.cpuModel}, ${machine.cores} cores |`,
+    `| Memory | ${(machine.memoryBytes / 1073741824).toFixed(1)} GiB |`,
+    `| Node | ${machine.node} |`,
+    `| OS | ${machine.os} |`,
+    `| Load average (1 min) | ${machine.loadAtStart.toFixed(2)} at the start, ${results.loadAtEnd.toFixed(2)} at the end |`,
+    `| Settings | ${settings.connections} connections; ${settings.rounds} A/B rounds of ${settings.seconds} s per endpoint after ${settings.warmupSeconds} s of warm-up each; growth: ${settings.growthRounds} rounds of ${settings.growthSeconds} s, ${settings.startups} start-ups per size |`,
+    `| Whole run | ${(results.durationMs / 60000).toFixed(1)} min |`,
+    '',
+    '## Targets',
+    '',
+    '| Target | Measured | Result |',
+    '|---|---|---|',
+    ...results.targets.map(
+      (check) =>
+        `| ${check.target} | ${check.measured} | ${check.pass === undefined ? 'not run' : check.pass ? 'PASS' : 'FAIL'} |`,
+    ),
+    '',
+  ]
+  for (const suite of results.suites) {
+    lines.push(
+      `## Endpoints: ${suite.setup.name}`,
+      '',
+      "Service (A) and a bare `node:http` server answering the same bytes (B), alternated A B A B; medians over the rounds. Share is the median of A/B throughput per round (the targets). CPU is the server process's CPU time per answer; CPU share, bare CPU over service CPU, hardly moves when other work shares the machine.",
+      '',
+      '| Endpoint | Body | Service req/s | p50 | p99 | CPU | Bare req/s | p50 | p99 | CPU | Share | CPU share |',
+      '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+      ...suite.runs.map(({ endpoint, bodyBytes, comparison: c }) =>
+        [
+          `| ${endpoint.name}${c.medianA.failures > 0 ? ` (${c.medianA.failures} not 200)` : ''}`,
+          `${bodyBytes} B`,
+          rate(c.medianA.requestsPerSecond),
+          ms(c.medianA.p50Ms),
+          ms(c.medianA.p99Ms),
+          micros(c.medianA.cpuMicrosPerRequest),
+          rate(c.medianB.requestsPerSecond),
+          ms(c.medianB.p50Ms),
+          ms(c.medianB.p99Ms),
+          micros(c.medianB.cpuMicrosPerRequest),
+          c.share.toFixed(2),
+          `${cpuShare(c.medianA.cpuMicrosPerRequest, c.medianB.cpuMicrosPerRequest)} |`,
+        ].join(' | '),
+      ),
+      '',
+      'Requests:',
+      '',
+      ...suite.runs.map(({ endpoint }) => `- ${endpoint.name}: \`GET ${endpoint.path}\``),
+      '',
+    )
+  }
+  if (results.growth.length > 0) {
+    lines.push(
+      '## Growth: bookings in the store',
+      '',
+      `Availability and quote on the embedded store holding generated bookings, ${settings.connections} connections, medians over the rounds.`,
+      '',
+      ...(results.chartPath ? [`![Latency against bookings](${results.chartPath})`, ''] : []),
+      '| Bookings | Written in | Database | Start-up | RSS after load | Availability req/s | p50 | p99 | CPU | Quote req/s | p50 | p99 | CPU |',
+      '|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+      ...results.growth.map((point) =>
+        [
+          `| ${bookingsLabel(point.bookings)}`,
+          `${(point.generateMs / 1000).toFixed(1)} s`,
+          mb(point.databaseBytes),
+          `${point.startupMs.toFixed(0)} ms`,
+          point.rssBytes === undefined ? 'unknown' : mb(point.rssBytes),
+          rate(point.availability.requestsPerSecond),
+          ms(point.availability.p50Ms),
+          ms(point.availability.p99Ms),
+          micros(point.availability.cpuMicrosPerRequest),
+          rate(point.quote.requestsPerSecond),
+          ms(point.quote.p50Ms),
+          ms(point.quote.p99Ms),
+          `${micros(point.quote.cpuMicrosPerRequest)} |`,
+        ].join(' | '),
+      ),
+      '',
+    )
+  }
+  lines.push(
+    '## Method',
+    '',
+    '- The service runs as its own process (`node bin/rental-agent.ts serve`, a fresh `DATA_DIR`, `LOG_LEVEL=warn`) with the rate limit on, raised through `RATE_LIMIT_MAX` so that it counts every request without refusing any: its cost is in the figures.',
+    '- The bare server (`bench/bare-server.ts`) is another process: plain `node:http` answering each path with the status, content type and body the service gave for it once, from memory. It is the fastest thing Node can do with the same bytes, the ceiling of this machine.',
+    '- The load (autocannon, keep-alive connections) comes from the bench process. All three share the same cores; that is the same for A and B. Latency is measured on every answer, exactly (not rounded to whole milliseconds).',
+    '- A quote is stored as it is given, so the quote figures include writing it.',
+    `- Growth: the demo company with every vehicle stocked at every depot (500 units each), and bookings generated over the ${548}-day horizon, 1 to 14 rental days each, one in five one-way, none overselling (\`bench/generate-bookings.ts\`), written with the fleet through the store's bulk path in one transaction. Start-up is from spawning the process to its first 200 on that database; RSS is read from \`/proc/<pid>/status\` after the load.`,
+    '- Noise: alternation, warm-up and medians damp it, but figures from a machine running other work are low and spread; the load average above tells.',
+    '',
+  )
+  return lines.join('\n')
+}
+
+const rate = (value: number) => Math.round(value).toLocaleString('en-US')
+const ms = (value: number) => `${value.toFixed(2)} ms`
+const micros = (value: number | undefined) =>
+  value === undefined ? 'unknown' : `${Math.round(value)} µs`
+const cpuShare = (service: number | undefined, bare: number | undefined) =>
+  service === undefined || bare === undefined ? 'unknown' : (bare / service).toFixed(2)
+const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`

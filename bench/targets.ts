@@ -1,0 +1,66 @@
+import type { EndpointSuite } from './endpoint-runs.ts'
+import type { GrowthPoint } from './growth-runs.ts'
+
+/** One of the issue's targets, with what was measured and whether it is met. */
+export type TargetCheck = { target: string; measured: string; pass: boolean | undefined }
+
+/** Throughput as a share of the bare server returning the same bytes, embedded store. */
+const SHARE_TARGETS: Record<string, number> = { depots: 0.6, availability: 0.5, quote: 0.4 }
+const P99_LIMIT_MS = 20
+const GROWTH_LATENCY_LIMIT = 1.5
+const RSS_LIMIT_BYTES = 200 * 1048576
+const STARTUP_LIMIT_MS = 1000
+const SMALL = 1000
+const LARGE = 1_000_000
+
+/** Checks the targets on what this run measured; a target whose run was skipped is undefined. */
+export function checkTargets(
+  suite: EndpointSuite | undefined,
+  growth: GrowthPoint[],
+): TargetCheck[] {
+  const checks: TargetCheck[] = []
+  for (const [name, least] of Object.entries(SHARE_TARGETS)) {
+    const run = suite?.runs.find((candidate) => candidate.endpoint.name === name)
+    checks.push({
+      target: `${name}: throughput at least ${least} of the bare server's`,
+      measured: run ? run.comparison.share.toFixed(2) : 'not run',
+      pass: run ? run.comparison.share >= least : undefined,
+    })
+  }
+  const worst = suite?.runs.reduce((most, run) =>
+    run.comparison.medianA.p99Ms > most.comparison.medianA.p99Ms ? run : most,
+  )
+  checks.push({
+    target: `p99 under ${P99_LIMIT_MS} ms on every endpoint`,
+    measured: worst
+      ? `${worst.comparison.medianA.p99Ms.toFixed(2)} ms at most (${worst.endpoint.name})`
+      : 'not run',
+    pass: worst ? worst.comparison.medianA.p99Ms < P99_LIMIT_MS : undefined,
+  })
+  const failures = suite?.runs.reduce((sum, run) => sum + run.comparison.medianA.failures, 0)
+  checks.push({
+    target: 'every answer under load a 200',
+    measured: failures === undefined ? 'not run' : `${failures} not 200`,
+    pass: failures === undefined ? undefined : failures === 0,
+  })
+  const small = growth.find((point) => point.bookings === SMALL)
+  const large = growth.find((point) => point.bookings === LARGE)
+  const ratio = small && large ? large.availability.p50Ms / small.availability.p50Ms : undefined
+  checks.push({
+    target: `availability p50 at 1 million bookings at most ${GROWTH_LATENCY_LIMIT} x its p50 at 1 thousand`,
+    measured: ratio === undefined ? 'not run' : `${ratio.toFixed(2)} x`,
+    pass: ratio === undefined ? undefined : ratio <= GROWTH_LATENCY_LIMIT,
+  })
+  checks.push({
+    target: 'RSS under 200 MB at 1 million bookings',
+    measured:
+      large?.rssBytes === undefined ? 'not run' : `${(large.rssBytes / 1048576).toFixed(0)} MB`,
+    pass: large?.rssBytes === undefined ? undefined : large.rssBytes < RSS_LIMIT_BYTES,
+  })
+  checks.push({
+    target: 'start-up under 1 s on the database with 1 million bookings',
+    measured: large ? `${large.startupMs.toFixed(0)} ms` : 'not run',
+    pass: large ? large.startupMs < STARTUP_LIMIT_MS : undefined,
+  })
+  return checks
+}

@@ -1,0 +1,152 @@
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { type AbComparison, alternate } from '../../bench/ab-alternation.ts'
+import { readBenchSettings } from '../../bench/bench-settings.ts'
+import type { EndpointSuite } from '../../bench/endpoint-runs.ts'
+import type { GrowthPoint } from '../../bench/growth-runs.ts'
+import { latencyChart } from '../../bench/latency-chart.ts'
+import { type LoadResult, median, percentile } from '../../bench/load.ts'
+import { markdownReport } from '../../bench/markdown-report.ts'
+import { checkTargets } from '../../bench/targets.ts'
+
+const load = (requestsPerSecond: number, p99Ms = 5): LoadResult => ({
+  requestsPerSecond,
+  p50Ms: 1,
+  p99Ms,
+  requests: requestsPerSecond * 5,
+  failures: 0,
+})
+
+const comparison = (a: number, b: number, p99Ms = 5): AbComparison => ({
+  a: [load(a, p99Ms)],
+  b: [load(b)],
+  medianA: { requestsPerSecond: a, p50Ms: 1, p99Ms, failures: 0, cpuMicrosPerRequest: 100 },
+  medianB: { requestsPerSecond: b, p50Ms: 0.5, p99Ms: 2, failures: 0, cpuMicrosPerRequest: 50 },
+  share: a / b,
+})
+
+function suite(shares: Record<string, [number, number]>, p99Ms = 5): EndpointSuite {
+  return {
+    setup: { name: 'Embedded', embedded: true, env: {}, cleanup: async () => {} },
+    runs: Object.entries(shares).map(([name, [a, b]]) => ({
+      endpoint: { name, path: `/api/agent/${name}` },
+      bodyBytes: 100,
+      comparison: comparison(a, b, p99Ms),
+    })),
+  }
+}
+
+const point = (bookings: number, availabilityMs: number, rssMb = 120): GrowthPoint => ({
+  bookings,
+  generateMs: 100,
+  databaseBytes: 1e6,
+  startupMs: 400,
+  rssBytes: rssMb * 1048576,
+  availability: {
+    requestsPerSecond: 5000,
+    p50Ms: availabilityMs,
+    p99Ms: availabilityMs * 3,
+    failures: 0,
+    cpuMicrosPerRequest: 150,
+  },
+  quote: { requestsPerSecond: 3000, p50Ms: 8, p99Ms: 15, failures: 0, cpuMicrosPerRequest: 300 },
+})
+
+describe('bench statistics', () => {
+  test('median of an odd and an even number of values', () => {
+    assert.equal(median([3, 1, 2]), 2)
+    assert.equal(median([4, 1, 3, 2]), 2.5)
+  })
+  test('percentile by nearest rank', () => {
+    const values = Array.from({ length: 100 }, (_, i) => i + 1)
+    assert.equal(percentile(values, 0.5), 50)
+    assert.equal(percentile(values, 0.99), 99)
+  })
+  test('A/B alternation runs A then B each round and compares each A with its own B', async () => {
+    const order: string[] = []
+    const rates = { a: [100, 50, 90], b: [200, 100, 100] }
+    const result = await alternate(
+      3,
+      async () => {
+        order.push('A')
+        return load(rates.a[order.filter((side) => side === 'A').length - 1] as number)
+      },
+      async () => {
+        order.push('B')
+        return load(rates.b[order.filter((side) => side === 'B').length - 1] as number)
+      },
+    )
+    assert.deepEqual(order, ['A', 'B', 'A', 'B', 'A', 'B'])
+    assert.equal(result.share, 0.5)
+    assert.equal(result.medianA.requestsPerSecond, 90)
+  })
+})
+
+describe('bench targets', () => {
+  test('each share and growth target passes or fails on its own figure', () => {
+    const checks = checkTargets(
+      suite({ depots: [700, 1000], availability: [400, 1000], quote: [400, 1000] }),
+      [point(1000, 2), point(1_000_000, 2.5), point(10_000, 9)],
+    )
+    const result = (start: string) => checks.find((check) => check.target.startsWith(start))?.pass
+    assert.equal(result('depots'), true)
+    assert.equal(result('availability:'), false)
+    assert.equal(result('quote'), true)
+    assert.equal(result('p99'), true)
+    assert.equal(result('availability p50 at 1 million'), true)
+    assert.equal(result('RSS'), true)
+    assert.equal(result('start-up'), true)
+  })
+  test('a p99 of 20 ms or more fails, and targets whose runs were skipped are not run', () => {
+    const checks = checkTargets(suite({ depots: [700, 1000] }, 25), [])
+    assert.equal(checks.find((check) => check.target.startsWith('p99'))?.pass, false)
+    assert.equal(checks.find((check) => check.target.startsWith('quote'))?.pass, undefined)
+    assert.equal(checks.find((check) => check.target.startsWith('RSS'))?.pass, undefined)
+  })
+})
+
+describe('bench outputs', () => {
+  const growth = [point(1000, 2), point(10_000, 2.2), point(100_000, 2.1), point(1_000_000, 2.4)]
+  test('the chart is an SVG with one line per endpoint and percentile over every size', () => {
+    const svg = latencyChart(growth, 32)
+    assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/)
+    assert.equal(svg.match(/<polyline /g)?.length, 4)
+    for (const label of ['1k', '10k', '100k', '1M', 'availability p50', 'quote p99']) {
+      assert.ok(svg.includes(`>${label}</text>`), label)
+    }
+  })
+  test('BENCHMARKS.md names the machine and commit and says PASS or FAIL per target', () => {
+    const settings = readBenchSettings({})
+    const endpoints = suite({ depots: [700, 1000], availability: [400, 1000], quote: [500, 1000] })
+    const markdown = markdownReport({
+      machine: {
+        cpuModel: 'Test CPU',
+        cores: 2,
+        memoryBytes: 2 ** 34,
+        node: 'v24.0.0',
+        os: 'linux',
+        date: '2027-01-10T00:00:00.000Z',
+        commit: 'abc1234',
+        loadAtStart: 0.1,
+      },
+      settings,
+      suites: [endpoints],
+      growth,
+      targets: checkTargets(endpoints, growth),
+      loadAtEnd: 0.2,
+      chartPath: 'bench/latency-vs-bookings.svg',
+      durationMs: 60_000,
+    })
+    for (const text of [
+      'Test CPU, 2 cores',
+      'abc1234',
+      'v24.0.0',
+      '2027-01-10',
+      '| FAIL |',
+      '| PASS |',
+    ]) {
+      assert.ok(markdown.includes(text), text)
+    }
+    assert.ok(markdown.includes('![Latency against bookings](bench/latency-vs-bookings.svg)'))
+  })
+})
