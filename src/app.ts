@@ -11,18 +11,28 @@ import { DomainError } from './domain/errors.ts'
 import { agentApi } from './http/api-plugin.ts'
 import { RETRY_AFTER_UNAVAILABLE_SECONDS, sendError } from './http/error-response.ts'
 import { frameworkErrorHandler } from './http/framework-error.ts'
+import { registerOverloadGuard } from './http/overload.ts'
 import { API_TAG } from './http/routes/error-responses.ts'
-import { validationError } from './http/validation-error.ts'
+import { mcpEndpoint } from './mcp/mcp-plugin.ts'
 import type { PageDeps } from './pages/page-deps.ts'
-import { pageAddressError } from './pages/page-errors.ts'
+import { pageAddressError, pageNotFound } from './pages/page-errors.ts'
 import { bookingPages } from './pages/pages-plugin.ts'
 import { SiteLinks } from './presenters/site-links.ts'
 import type { RateLimiter } from './rate-limit/rate-limiter.ts'
 import { operationDocs } from './schemas/operations.ts'
+import { validationError } from './schemas/validation-error.ts'
+import { registerSiteHeaders } from './security/site-headers.ts'
 import type { VerbContext } from './verbs/context.ts'
 
 export const API_PREFIX = '/api/agent'
 export const BOOK_PREFIX = '/book'
+/** Read by agents' scripts in browsers, like the API: open to CORS. */
+const CORS_DOCUMENTS = [
+  '/openapi.json',
+  '/openapi.yaml',
+  '/.well-known/ai-plugin.json',
+  '/llms.txt',
+]
 const PUBLIC_DIR = resolve(import.meta.dirname, '../public')
 
 export type AppDeps = {
@@ -74,12 +84,29 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('preClose', async () => {
     closing = true
   })
-  app.addHook('onSend', async (_request, reply) => {
+  // Synchronous: an async hook would cost every answer a turn of the promise queue.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close')
+    done(null, payload)
+  })
+
+  // Hardening: security headers, CORS for the read-only API and documents, and a 503 rather
+  // than a queue when the event loop is saturated (src/security/, src/http/overload.ts).
+  registerSiteHeaders(app, {
+    publicUrl: deps.config.publicUrl,
+    apiPrefix: API_PREFIX,
+    corsDocuments: CORS_DOCUMENTS,
+  })
+  await registerOverloadGuard(app, {
+    maxEventLoopDelayMs: deps.config.overloadMaxEventLoopDelayMs,
+    apiPrefix: API_PREFIX,
   })
 
   app.setErrorHandler(sendError)
-  app.setNotFoundHandler(async (request) => {
+  const pageNotFoundHandler = pageNotFound(pageDeps)
+  app.setNotFoundHandler(async (request, reply) => {
+    // The CORS preflight route is the site's own; an OPTIONS it turns away under /book is a page.
+    if (isPagePath(request.url)) return pageNotFoundHandler(request, reply)
     throw new DomainError(
       'not_found',
       `${request.method} ${request.url.split('?')[0]} is not a page of this site`,
@@ -137,6 +164,16 @@ export async function buildApp(deps: AppDeps) {
       rateLimiter: deps.rateLimiter,
     }),
     { prefix: API_PREFIX },
+  )
+  // The same operations as MCP tools, counted against the same rate limit.
+  await app.register(
+    mcpEndpoint({
+      ctx: deps.ctx,
+      links,
+      settings: deps.config,
+      rateLimiter: deps.rateLimiter,
+      allowedOrigins: deps.config.mcpAllowedOrigins,
+    }),
   )
   return app
 }

@@ -33,6 +33,18 @@ export type Config = {
   trustedProxies: string[]
   /** Signs the booking form's cookie; shared by instances so a form from one posts to another. */
   cookieSecret: string | undefined
+  /**
+   * Browser origins allowed to call /mcp (DNS-rebinding protection). Requests without an Origin
+   * header (agents outside a browser) are not affected.
+   */
+  mcpAllowedOrigins: string[]
+  /** How often a running instance asks the store whether a fleet import changed the catalogue. */
+  fleetCheckSeconds: number
+  /**
+   * Mean event-loop delay (ms) over a sample above which requests are refused with a 503 instead
+   * of queueing; 0 turns the check off.
+   */
+  overloadMaxEventLoopDelayMs: number
 }
 
 export class ConfigError extends Error {
@@ -41,6 +53,12 @@ export class ConfigError extends Error {
     this.name = 'ConfigError'
   }
 }
+
+/**
+ * A mean delay of 100 ms means every callback waits a hundred times longer than a request takes:
+ * answers are already late, and queueing more only makes every one of them later.
+ */
+export const DEFAULT_OVERLOAD_MAX_EVENT_LOOP_DELAY_MS = 100
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 export const DEMO_FLEET_FILE = resolve(import.meta.dirname, '../fleets/demo-fleet.yaml')
@@ -90,7 +108,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'rental-agent:',
     trustedProxies: trustedProxies(env.TRUSTED_PROXIES),
     cookieSecret: cookieSecret(env.COOKIE_SECRET),
+    mcpAllowedOrigins: allowedOrigins(env.MCP_ALLOWED_ORIGINS, new URL(site).origin),
+    fleetCheckSeconds: integer(env, 'FLEET_CHECK_SECONDS', 5, 1, 3_600),
+    overloadMaxEventLoopDelayMs: integer(
+      env,
+      'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS',
+      DEFAULT_OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+      0,
+      60_000,
+    ),
   }
+}
+
+/** `https://chat.example.com, http://localhost:6274`: origins as a browser sends them. */
+function allowedOrigins(text: string | undefined, siteOrigin: string): string[] {
+  if (!text) return [siteOrigin]
+  return text.split(',').map((item) => {
+    const entry = item.trim()
+    const url = URL.parse(entry)
+    if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== entry) {
+      throw new ConfigError(
+        'MCP_ALLOWED_ORIGINS',
+        `must list origins (scheme://host[:port], no path) separated by commas, such as https://chat.example.com,http://localhost:6274; got "${text}", in which "${entry}" is not one`,
+      )
+    }
+    return entry
+  })
 }
 
 function serviceUrl(

@@ -23,7 +23,12 @@ export async function openService(config: Config, options: ServiceOptions = {}) 
       logger: options.logger,
     })
     app.addHook('onClose', async () => services.close())
-    return { app, store: services.store, ctx: services.ctx }
+    return {
+      app,
+      store: services.store,
+      ctx: services.ctx,
+      reloadCatalogue: services.reloadCatalogue,
+    }
   } catch (error) {
     await services.close()
     throw error

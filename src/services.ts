@@ -1,13 +1,10 @@
-import { join } from 'node:path'
 import type { Config } from './config.ts'
 import { todayIn } from './domain/calendar-date.ts'
 import { CatalogueIndex } from './domain/catalogue-index.ts'
 import { readFleetFile } from './fleet/read-fleet-file.ts'
 import { MemoryRateLimiter } from './rate-limit/memory-rate-limiter.ts'
 import type { RateLimiter } from './rate-limit/rate-limiter.ts'
-import { RedisRateLimiter } from './rate-limit/redis-rate-limiter.ts'
-import { PostgresStore } from './store/postgres/postgres-store.ts'
-import { SqliteStore } from './store/sqlite/sqlite-store.ts'
+import { openStore } from './store/open-store.ts'
 import type { Store } from './store/store.ts'
 import type { VerbContext } from './verbs/context.ts'
 
@@ -22,6 +19,11 @@ export type Services = {
   bookingRateLimiter: RateLimiter
   /** True when the store and the shared rate-limit count (if any) answer. */
   ready(): Promise<boolean>
+  /**
+   * Reads the catalogue again if a fleet import changed it since it was read; true when it did.
+   * A timer calls it every FLEET_CHECK_SECONDS; tests call it directly.
+   */
+  reloadCatalogue(): Promise<boolean>
   close(): Promise<void>
 }
 
@@ -38,14 +40,42 @@ export async function openServices(
   options: { now?: () => Date; databaseFile?: string; log?: Log } = {},
 ): Promise<Services> {
   const now = options.now ?? (() => new Date())
-  const store: Store = config.databaseUrl
-    ? await PostgresStore.open(config.databaseUrl)
-    : SqliteStore.open(options.databaseFile ?? join(config.dataDir, 'rental.db'))
+  // The PostgreSQL and Redis clients are loaded only when configured: an embedded instance
+  // starts faster and smaller without them.
+  // The service checkpoints SQLite's log off the event loop (see WalCheckpointer).
+  const store = await openStore(config, options.databaseFile, { checkpointInBackground: true })
+  let stopChecking: (() => void) | undefined
   try {
     await store.loadFleetOnce(() =>
       readFleetFile(config.fleetFile, todayIn(config.timeZone, now())),
     )
-    const catalogue = new CatalogueIndex(await store.loadCatalogue())
+    // The version is read before the catalogue: an import in between is read again next time.
+    let version = await store.fleetVersion()
+    let catalogue = new CatalogueIndex(await store.loadCatalogue())
+    let checking: Promise<boolean> | undefined
+    const reloadCatalogue = () => {
+      checking ??= (async () => {
+        const latest = await store.fleetVersion()
+        if (latest === version) return false
+        const loaded = new CatalogueIndex(await store.loadCatalogue())
+        catalogue = loaded
+        version = latest
+        options.log?.info(`The catalogue changed (fleet version ${latest}); serving the new one`)
+        return true
+      })().finally(() => {
+        checking = undefined
+      })
+      return checking
+    }
+    // One small query every few seconds rather than one per request: the catalogue changes only
+    // when an operator imports a fleet. The timer never keeps the process alive on its own.
+    const timer = setInterval(() => {
+      reloadCatalogue().catch((error: unknown) => {
+        options.log?.warn(`Could not check for a new catalogue: ${String(error)}`)
+      })
+    }, config.fleetCheckSeconds * 1000)
+    timer.unref()
+    stopChecking = () => clearInterval(timer)
     const ctx: VerbContext = {
       store,
       catalogue: () => catalogue,
@@ -57,10 +87,13 @@ export async function openServices(
       quoteTtlMinutes: config.quoteTtlMinutes,
       now,
     }
+    const Redis = config.redisUrl
+      ? (await import('./rate-limit/redis-rate-limiter.ts')).RedisRateLimiter
+      : undefined
     const limiter = (name: string, limit: number, windowSeconds: number): RateLimiter =>
-      config.redisUrl
-        ? new RedisRateLimiter({
-            url: config.redisUrl,
+      Redis
+        ? new Redis({
+            url: config.redisUrl as string,
             limit,
             windowSeconds,
             keyPrefix: `${config.redisKeyPrefix}${name}:`,
@@ -83,17 +116,19 @@ export async function openServices(
           () => true,
           () => false,
         )
-        const redisAnswers =
-          rateLimiter instanceof RedisRateLimiter ? await rateLimiter.ping() : true
+        const redisAnswers = Redis && rateLimiter instanceof Redis ? await rateLimiter.ping() : true
         return storeAnswers && redisAnswers
       },
+      reloadCatalogue,
       async close() {
+        stopChecking?.()
         await rateLimiter.close()
         await bookingRateLimiter.close()
         await store.close()
       },
     }
   } catch (error) {
+    stopChecking?.()
     await store.close()
     throw error
   }

@@ -26,6 +26,9 @@ describe('loadConfig falls back to the documented defaults', () => {
       redisKeyPrefix: 'rental-agent:',
       trustedProxies: [],
       cookieSecret: undefined,
+      mcpAllowedOrigins: ['http://localhost:3000'],
+      fleetCheckSeconds: 5,
+      overloadMaxEventLoopDelayMs: 100,
     })
   })
 
@@ -50,6 +53,18 @@ describe('loadConfig reads good values', () => {
       field: 'trustedProxies',
       value: ['10.0.0.5', '10.1.0.0/16', '::1'],
       why: 'addresses and CIDR blocks',
+    },
+    {
+      env: { MCP_ALLOWED_ORIGINS: 'https://chat.example.com, http://localhost:6274' },
+      field: 'mcpAllowedOrigins',
+      value: ['https://chat.example.com', 'http://localhost:6274'],
+      why: 'origins with and without a port',
+    },
+    {
+      env: { PUBLIC_URL: 'https://rentals.example.com/nz' },
+      field: 'mcpAllowedOrigins',
+      value: ['https://rentals.example.com'],
+      why: 'by default the origin of the public URL, without its path',
     },
     {
       env: { DATABASE_URL: 'postgres://app@127.0.0.1:5432/rentals' },
@@ -86,8 +101,20 @@ describe('loadConfig reads good values', () => {
       why: 'a shorter horizon',
     },
     { env: { MAX_RENTAL_DAYS: '30' }, field: 'maxRentalDays', value: 30, why: 'shorter rentals' },
+    {
+      env: { OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0' },
+      field: 'overloadMaxEventLoopDelayMs',
+      value: 0,
+      why: 'the overload check off',
+    },
     { env: { LOG_LEVEL: 'silent' }, field: 'logLevel', value: 'silent', why: 'a pino level' },
     { env: { HOST: '127.0.0.1' }, field: 'host', value: '127.0.0.1', why: 'a host' },
+    {
+      env: { FLEET_CHECK_SECONDS: '30' },
+      field: 'fleetCheckSeconds',
+      value: 30,
+      why: 'a slower check for a new catalogue',
+    },
     {
       env: { FLEET_FILE: '/srv/fleet.yaml' },
       field: 'fleetFile',
@@ -132,6 +159,13 @@ describe('loadConfig refuses a bad value with a ConfigError that names the varia
     { variable: 'TRUSTED_PROXIES', value: '10.0.0.0/33', says: '"10.0.0.0/33" is neither' },
     { variable: 'TRUSTED_PROXIES', value: '*', says: '"*" is neither' },
     { variable: 'COOKIE_SECRET', value: 'short', says: 'must be at least 32 characters' },
+    { variable: 'MCP_ALLOWED_ORIGINS', value: '*', says: '"*" is not one' },
+    {
+      variable: 'MCP_ALLOWED_ORIGINS',
+      value: 'https://chat.example.com/app',
+      says: '"https://chat.example.com/app" is not one',
+    },
+    { variable: 'MCP_ALLOWED_ORIGINS', value: 'chat.example.com', says: 'is not one' },
     {
       variable: 'DATABASE_URL',
       value: 'mysql://app:hunter2@db/rentals',
@@ -152,6 +186,11 @@ describe('loadConfig refuses a bad value with a ConfigError that names the varia
     { variable: 'QUOTE_TTL_MINUTES', value: '0', says: 'must be a whole number from 1' },
     { variable: 'BOOKING_HORIZON_DAYS', value: '1e3', says: 'must be a whole number' },
     { variable: 'MAX_RENTAL_DAYS', value: '366', says: 'must be a whole number from 1 to 365' },
+    {
+      variable: 'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS',
+      value: '-5',
+      says: 'must be a whole number from 0 to 60000',
+    },
     { variable: 'PUBLIC_URL', value: 'not-a-url', says: 'must be an absolute http(s) URL' },
     { variable: 'PUBLIC_URL', value: 'ftp://x', says: 'must start with http:// or https://' },
     { variable: 'PUBLIC_URL', value: 'https://x.example/?a=1', says: 'must not have a query' },

@@ -1,4 +1,5 @@
 import { MAX_ACCESSORY_ITEMS } from '../domain/accessory-selection.ts'
+import { MAX_QUERY_LENGTH } from '../http/query-limit.ts'
 import type { DocsSettings } from './docs-settings.ts'
 
 /**
@@ -25,8 +26,8 @@ A vehicle is available when a unit is left at the pickup depot on every day of t
 All amounts are NZD dollars (at most two decimals) converted from the integer cents the rental system holds, and include GST (15%). \`rentalDailyRate\` depends on the vehicle, the season of the pickup date and the rental length; \`rentalFee = rentalDailyRate x rentalDays\`. \`routeFee\` is the one-way fee (0 for a return to the same depot). An accessory or plan costs \`min(price x days (or x 1 when charged per rental), maxCharge) x quantity\`. \`totalAmount = rentalFee + routeFee + accessoriesFee + insuranceFee\`, to the cent. A quote is valid for ${settings.quoteTtlMinutes} minutes (\`expiresAt\`, UTC).
 
 ## Parameters
-Ids are positive whole numbers in plain decimal (\`7\`, not \`07\`, \`7.0\` or \`1e1\`). \`accessory_ids\` is a comma-separated list (at most ${MAX_ACCESSORY_ITEMS} items); an id given twice is a quantity of two, and the parameter may also be repeated. Any other parameter given twice is a 400. Unknown parameters are ignored.
+Ids are positive whole numbers in plain decimal (\`7\`, not \`07\`, \`7.0\` or \`1e1\`). \`accessory_ids\` is a comma-separated list (at most ${MAX_ACCESSORY_ITEMS} items); an id given twice is a quantity of two, and the parameter may also be repeated. Any other parameter given twice is a 400. Unknown parameters are ignored. A query string longer than ${MAX_QUERY_LENGTH.toLocaleString('en-NZ')} characters is a 400 naming \`query\`.
 
 ## Errors and limits
-Errors are JSON \`{error, code, parameter}\`: \`error\` says what to send instead, \`code\` is stable, \`parameter\` names the one at fault. 400: invalid or missing parameters. 404: on \`/quotes\`, the vehicle cannot be rented for the request. 429: over ${window} per client, as plain text with \`Retry-After\`. 503: temporarily unavailable, retry after \`Retry-After\` seconds. Every API response carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (the UTC ISO 8601 instant the window resets).`
+Errors are JSON \`{error, code, parameter}\`: \`error\` says what to send instead, \`code\` is stable, \`parameter\` names the one at fault. 400: invalid or missing parameters. 404: on \`/quotes\`, the vehicle cannot be rented for the request. 429: over ${window} per client, as plain text with \`Retry-After\`. 503: temporarily unavailable (the database cannot be reached, or the service is too busy to answer in time), retry after \`Retry-After\` seconds. Every API response carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (the UTC ISO 8601 instant the window resets). Browsers may call the API from any site (CORS, without credentials).`
 }

@@ -4,7 +4,9 @@ import fastifyEtag from '@fastify/etag'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { stringify } from 'yaml'
+import { FLEET_SCHEMA_PATH, fleetJsonSchemaText } from '../fleet/fleet-json-schema.ts'
 import type { SiteLinks } from '../presenters/site-links.ts'
+import { LANDING_PAGE_POLICY, referencePolicy } from '../security/content-security-policies.ts'
 import type { VerbContext } from '../verbs/context.ts'
 import { describeApi } from './api-operations.ts'
 import type { DocsSettings } from './docs-settings.ts'
@@ -28,10 +30,6 @@ const LOGO_CACHE_CONTROL = 'public, max-age=86400'
  */
 const LANDING_PAGE_KEPT_MS = 60 * 60_000
 const INCOMPLETE_PAGE_KEPT_MS = 60_000
-
-/** The landing page needs no script, and nothing from another origin: the browser enforces it. */
-const LANDING_PAGE_CSP =
-  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 /**
  * The discovery documents of spec section 1, served by the site itself. They are outside the
@@ -82,7 +80,7 @@ export function discoveryDocuments({ settings, ctx, links }: DiscoveryDeps) {
     app.get('/docs', async (_request, reply) => {
       const page = await landing()
       return asDocument(reply, 'text/html; charset=utf-8')
-        .header('content-security-policy', LANDING_PAGE_CSP)
+        .header('content-security-policy', LANDING_PAGE_POLICY)
         .send(page.html)
     })
 
@@ -96,6 +94,12 @@ export function discoveryDocuments({ settings, ctx, links }: DiscoveryDeps) {
       reply.type('image/svg+xml').header('cache-control', LOGO_CACHE_CONTROL).send(logo),
     )
 
+    // For the editors of fleet files (`# yaml-language-server: $schema=...`) and other tools.
+    const fleetSchema = fleetJsonSchemaText()
+    app.get(FLEET_SCHEMA_PATH, async (_request, reply) =>
+      asDocument(reply, 'application/schema+json; charset=utf-8').send(fleetSchema),
+    )
+
     app.get('/llms.txt', async (_request, reply) => {
       llms ??= llmsTxt(settings, api())
       return asDocument(reply, 'text/plain; charset=utf-8').send(llms)
@@ -103,7 +107,8 @@ export function discoveryDocuments({ settings, ctx, links }: DiscoveryDeps) {
 
     await app.register(fastifySwaggerUi, {
       routePrefix: '/docs/api',
-      staticCSP: true,
+      // Set on each of its answers (the page and its assets) over the API's default policy.
+      staticCSP: referencePolicy(settings.publicUrl),
       uiConfig: {
         // Swagger UI would otherwise send the document to an online validator.
         validatorUrl: null,

@@ -1,6 +1,5 @@
-import { ID_PATTERN } from '../domain/ids.ts'
 import { exampleTooManyRequestsText } from '../rate-limit/too-many-requests.ts'
-import { DATE_SHAPE } from '../schemas/query-parameters.ts'
+import { typedParameterSchema } from '../schemas/typed-parameter.ts'
 import type { DocsSettings } from './docs-settings.ts'
 import { ERROR_EXAMPLES } from './error-examples.ts'
 
@@ -80,12 +79,10 @@ export function finishOpenApi(document: Json, settings: DocsSettings): Json {
 function typeParameter(parameter: Json): void {
   const schema = (parameter.schema ?? {}) as Json
   const example = (schema.examples as unknown[] | undefined)?.[0] ?? parameter.example
-  if (schema.pattern === ID_PATTERN.source) {
-    parameter.schema = { type: 'integer', minimum: 1, maximum: 9999999999 }
-    parameter.example = Number(example)
-  } else if (schema.pattern === DATE_SHAPE) {
-    parameter.schema = { type: 'string', format: 'date' }
-    parameter.example = example
+  const typed = typedParameterSchema(schema)
+  if (typed) {
+    parameter.schema = typed
+    parameter.example = typed.type === 'integer' ? Number(example) : example
   } else if (example !== undefined) {
     delete schema.examples
     parameter.example = example

@@ -9,6 +9,7 @@ import { html, type SafeHtml, trustedHtml } from './html.ts'
 import { LANDING_PAGE_STYLE } from './landing-page-style.ts'
 import { sectionTitled, splitSections } from './markdown-sections.ts'
 import { markdownToHtml } from './markdown-to-html.ts'
+import { mcpConnectionMarkdown } from './mcp-connection.ts'
 import { shortJson } from './short-json.ts'
 import { termsOfUse } from './terms-of-use.ts'
 import type { ExampleCall, WorkedExample } from './worked-example.ts'
@@ -63,6 +64,7 @@ export function landingPage(input: LandingPageInput): string {
 <li>Every call is a <code>GET</code> answering JSON</li>
 <li>No API key</li>
 <li>Version ${api.version}</li>
+<li>Also an MCP server at <code>/mcp</code></li>
 </ul>
 <ul class="documents">
 ${DOCUMENT_LINKS.map((link) => html`<li><a href="${link.path}">${link.title}</a><span>${link.purpose}</span></li>\n`)}
@@ -72,6 +74,7 @@ ${DOCUMENT_LINKS.map((link) => html`<li><a href="${link.path}">${link.title}</a>
 <ol>
 <li><a href="#call-order">Call order</a></li>
 <li><a href="#example">Worked example</a></li>
+<li><a href="#mcp">Connect over MCP</a></li>
 <li><a href="#rules">Rules</a></li>
 <li><a href="#errors">Errors</a></li>
 <li><a href="#rate-limits">Rate limits</a></li>
@@ -88,6 +91,11 @@ ${api.operations.map((operation) => html`<dt><code>${operation.method} ${operati
 </section>
 
 ${workedExample(input)}
+
+<section id="mcp" aria-labelledby="mcp-heading">
+<h2 id="mcp-heading">Connect over MCP</h2>
+${markdown(mcpConnectionMarkdown(settings))}
+</section>
 
 <section id="rules" aria-labelledby="rules-heading">
 <h2 id="rules-heading">Rules</h2>

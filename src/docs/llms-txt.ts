@@ -4,6 +4,7 @@ import { BRAND } from './brand.ts'
 import type { DocsSettings } from './docs-settings.ts'
 import { DOCUMENT_LINKS } from './document-links.ts'
 import { type MarkdownSection, sectionTitled, splitSections } from './markdown-sections.ts'
+import { mcpConnectionMarkdown } from './mcp-connection.ts'
 
 /**
  * /llms.txt (llmstxt.org): an H1, a one-paragraph summary as a blockquote, then H2 sections,
@@ -26,6 +27,7 @@ export function llmsTxt(settings: DocsSettings, api: ApiDescription): string {
     section(callOrder),
     '## Endpoints',
     api.operations.map(endpoint).join('\n'),
+    `## Connect over MCP\n${mcpConnectionMarkdown(settings)}`,
     ...rules.sections.filter((other) => other !== callOrder).map(section),
     '## Optional',
     `- [Terms of use](${settings.legalInfoUrl}): what agents may do with the API and its quotes\n- [Contact](mailto:${settings.contactEmail}): questions and problems`,

@@ -50,8 +50,19 @@ export function assessVehicle(
   request: RentalRequest,
   bookedUnits: number,
 ): Available | Unavailable {
-  const routeProblem = routeUnavailability(index, request)
-  if (routeProblem) return routeProblem
+  return routeUnavailability(index, request) ?? vehicleTerms(index, vehicle, request, bookedUnits)
+}
+
+/**
+ * As assessVehicle, for a request whose depots and route are already known to be open
+ * (routeUnavailability found nothing): a search checks those once, not once per vehicle.
+ */
+export function vehicleTerms(
+  index: CatalogueIndex,
+  vehicle: Vehicle,
+  request: RentalRequest,
+  bookedUnits: number,
+): Available | Unavailable {
   const { pickUpDepot, dropOffDepot, period } = request
   const season = index.seasonOf(period.pickUpDate)
   const bandIndex = index.rateBandIndex(period.days)

@@ -16,7 +16,10 @@ import type {
 } from './catalogue.ts'
 import type { Cents } from './money.ts'
 
-/** The catalogue with its lookups built once, so a request never scans a list by id. */
+/**
+ * The catalogue with its lookups built once, so a request never scans a list by id. The lists it
+ * gives are kept and shared by every request: callers must not change them.
+ */
 export class CatalogueIndex {
   readonly catalogue: Catalogue
   readonly activeDepots: Depot[]
@@ -25,6 +28,10 @@ export class CatalogueIndex {
   private readonly accessoriesById: Map<number, Accessory>
   private readonly plansById: Map<number, InsurancePlan>
   private readonly routeFees: Map<string, Cents>
+  /** Answers worked out on first asking: the catalogue never changes, a fleet load makes a new one. */
+  private readonly stockedAt = new Map<number, Vehicle[]>()
+  private readonly accessoryLists = new Map<string, Accessory[]>()
+  private readonly planLists = new Map<number, InsurancePlan[]>()
 
   constructor(catalogue: Catalogue) {
     this.catalogue = catalogue
@@ -50,7 +57,9 @@ export class CatalogueIndex {
 
   /** Vehicles stocked at the depot, in id order. */
   vehiclesStockedAt(depotId: number): Vehicle[] {
-    return this.catalogue.vehicles.filter((vehicle) => (vehicle.unitsByDepot[depotId] ?? 0) > 0)
+    return remember(this.stockedAt, depotId, () =>
+      this.catalogue.vehicles.filter((vehicle) => (vehicle.unitsByDepot[depotId] ?? 0) > 0),
+    )
   }
 
   accessory(id: number): Accessory | undefined {
@@ -84,16 +93,22 @@ export class CatalogueIndex {
   /** Accessories for the vehicle's class; with a pick-up date, only those offered that month. */
   accessoriesFor(vehicle: Vehicle, pickUpDate?: CalendarDate): Accessory[] {
     const month = pickUpDate ? monthOf(pickUpDate) : undefined
-    return this.catalogue.accessories
-      .filter((item) => fitsClass(item.vehicleClasses, vehicle))
-      .filter((item) => month === undefined || item.months === null || item.months.includes(month))
-      .sort(byId)
+    return remember(this.accessoryLists, `${vehicle.id}:${month ?? 'any'}`, () =>
+      this.catalogue.accessories
+        .filter((item) => fitsClass(item.vehicleClasses, vehicle))
+        .filter(
+          (item) => month === undefined || item.months === null || item.months.includes(month),
+        )
+        .sort(byId),
+    )
   }
 
   insurancePlansFor(vehicle: Vehicle): InsurancePlan[] {
-    return this.catalogue.insurancePlans
-      .filter((plan) => fitsClass(plan.vehicleClasses, vehicle))
-      .sort(byId)
+    return remember(this.planLists, vehicle.id, () =>
+      this.catalogue.insurancePlans
+        .filter((plan) => fitsClass(plan.vehicleClasses, vehicle))
+        .sort(byId),
+    )
   }
 }
 
@@ -127,6 +142,15 @@ function bandContains(band: RateBand, rentalDays: number): boolean {
 
 function fitsClass(vehicleClasses: string[] | null, vehicle: Vehicle): boolean {
   return vehicleClasses === null || vehicleClasses.includes(vehicle.vehicleClass)
+}
+
+function remember<K, V>(answers: Map<K, V>, key: K, work: () => V): V {
+  let answer = answers.get(key)
+  if (answer === undefined) {
+    answer = work()
+    answers.set(key, answer)
+  }
+  return answer
 }
 
 function routeKey(fromDepotId: number, toDepotId: number): string {

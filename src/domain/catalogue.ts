@@ -6,6 +6,8 @@ import type { Cents } from './money.ts'
  * loaded, so it is read once and kept in memory.
  */
 export type Catalogue = {
+  /** The company's name, as its fleet file gives it. */
+  companyName: string
   depots: Depot[]
   vehicles: Vehicle[]
   seasons: Season[]

@@ -116,14 +116,34 @@ export const FleetFileSchema = Type.Object(
   {
     $schema: Type.Optional(Type.String()),
     company: Type.Object({ name: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
-    rate_bands: Type.Array(RateBand, { minItems: 1 }),
-    seasons: Type.Array(Season, { minItems: 1 }),
-    depots: Type.Array(Depot, { minItems: 1 }),
-    vehicles: Type.Array(Vehicle),
-    routes: Type.Array(Route),
+    rate_bands: Type.Array(RateBand, {
+      minItems: 1,
+      description:
+        'Rental-length bands in rental days, from 1 day up with no gap; the last may leave out max_days. Each vehicle has one daily rate per band and season.',
+    }),
+    seasons: Type.Array(Season, {
+      minItems: 1,
+      description: 'Seasons recur every year (MM-DD periods) and must not overlap.',
+    }),
+    depots: Type.Array(Depot, {
+      minItems: 1,
+      description: 'Where vehicles are picked up and dropped off.',
+    }),
+    vehicles: Type.Array(Vehicle, {
+      description:
+        'Rentable models: units stocked per depot id, daily rates per season id (one per rate band), minimum days per season id.',
+    }),
+    routes: Type.Array(Route, {
+      description: 'One-way routes offered and their fees; a route not listed is not offered.',
+    }),
     accessories: Type.Array(Accessory),
     insurance_plans: Type.Array(InsurancePlan),
-    bookings: Type.Optional(Type.Array(Booking)),
+    bookings: Type.Optional(
+      Type.Array(Booking, {
+        description:
+          'Bookings already made; an import adds those whose reference is new and never removes one.',
+      }),
+    ),
   },
   { additionalProperties: false },
 )

@@ -12,6 +12,7 @@ export function toCatalogue(
   const optionalCents = (dollars: number | undefined) =>
     dollars === undefined ? null : cents(dollars)
   const catalogue: Catalogue = {
+    companyName: fleet.company.name,
     depots: fleet.depots.map((depot) => ({
       id: depot.id,
       name: depot.name,

@@ -1,16 +1,28 @@
 import { DomainError } from '../domain/errors.ts'
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
 import type { ApiDeps, TypedFastify } from './api-deps.ts'
-import { rateLimitHook } from './rate-limit-hook.ts'
+import { apiGate } from './api-gate.ts'
+import { refuseLongQuery } from './query-limit.ts'
 import { availabilityRoute } from './routes/availability-route.ts'
 import { depotsRoute } from './routes/depots-route.ts'
 import { quotesRoute } from './routes/quotes-route.ts'
 import { vehicleOptionsRoutes } from './routes/vehicle-options-routes.ts'
 
-/** The agent API under /api/agent: rate limited as a whole, unknown paths included. */
+/**
+ * The agent API under /api/agent: rate limited as a whole, unknown paths included. After the
+ * count, and before any parameter is read, an overloaded process or an oversized query string
+ * is refused.
+ */
 export function agentApi(deps: ApiDeps & { rateLimiter: RateLimiter }) {
   return async function register(app: TypedFastify): Promise<void> {
-    app.addHook('onRequest', rateLimitHook(deps.rateLimiter))
+    app.addHook('onRequest', apiGate(deps.rateLimiter, app))
+    // Only where parameters are read: GET /depots takes none, so it ignores its query (and the
+    // spec gives it no 400). A route's own hooks run after the gate's count.
+    app.addHook('onRoute', (route) => {
+      if (!route.schema?.querystring) return
+      const own = route.onRequest === undefined ? [] : [route.onRequest].flat()
+      route.onRequest = [refuseLongQuery, ...own] as never
+    })
     depotsRoute(app, deps)
     availabilityRoute(app, deps)
     vehicleOptionsRoutes(app, deps)

@@ -1,8 +1,15 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { DomainError, type ErrorCode, StoreUnavailableError } from '../domain/errors.ts'
+import { ServiceOverloadedError } from './overload.ts'
 
 /** Seconds an agent should wait before retrying after a 503. */
 export const RETRY_AFTER_UNAVAILABLE_SECONDS = 5
+
+/** What every door says when the store does not answer; the cause is only logged. */
+export const UNAVAILABLE_MESSAGE = `The service is temporarily unavailable; retry in ${RETRY_AFTER_UNAVAILABLE_SECONDS} seconds`
+
+/** What every door says of an unexpected fault; the cause is only logged. */
+export const INTERNAL_ERROR_MESSAGE = 'Internal error; the request may be retried'
 
 /** The HTTP status of each domain error code. */
 export function statusOf(code: ErrorCode): number {
@@ -43,8 +50,8 @@ export function statusOf(code: ErrorCode): number {
 }
 
 /**
- * The one error handler: domain errors keep their message, a failing store is a 503 with
- * Retry-After, and anything unexpected is a 500 whose body says nothing of its cause.
+ * The one error handler: domain errors keep their message, a failing store or an overloaded
+ * process is a 503 with Retry-After, and anything unexpected is a 500 whose body says nothing of its cause.
  */
 export function sendError(
   error: FastifyError | Error,
@@ -65,8 +72,16 @@ export function sendError(
     reply
       .code(503)
       .header('Retry-After', String(RETRY_AFTER_UNAVAILABLE_SECONDS))
+      .send({ error: UNAVAILABLE_MESSAGE, code: 'service_unavailable' })
+    return
+  }
+  if (error instanceof ServiceOverloadedError) {
+    // Not logged one by one: under overload, a log line per refused request is more load.
+    reply
+      .code(503)
+      .header('Retry-After', String(RETRY_AFTER_UNAVAILABLE_SECONDS))
       .send({
-        error: `The service is temporarily unavailable; retry in ${RETRY_AFTER_UNAVAILABLE_SECONDS} seconds`,
+        error: `The service is too busy to answer now; retry in ${RETRY_AFTER_UNAVAILABLE_SECONDS} seconds`,
         code: 'service_unavailable',
       })
     return
@@ -80,7 +95,5 @@ export function sendError(
     return
   }
   request.log.error({ err: error }, 'unexpected error')
-  reply
-    .code(500)
-    .send({ error: 'Internal error; the request may be retried', code: 'internal_error' })
+  reply.code(500).send({ error: INTERNAL_ERROR_MESSAGE, code: 'internal_error' })
 }

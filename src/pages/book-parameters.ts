@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify'
 import { invalid } from '../domain/errors.ts'
 import { ID_PATTERN } from '../domain/ids.ts'
-import { validationError } from '../http/validation-error.ts'
 import { AvailabilityQuery, QuoteQuery } from '../schemas/query-parameters.ts'
+import { validationError } from '../schemas/validation-error.ts'
 import type { QuoteRequest } from '../verbs/price-quote.ts'
 import type { RentalSearch } from '../verbs/rental-request.ts'
 

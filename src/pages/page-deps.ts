@@ -3,8 +3,9 @@ import { todayIn } from '../domain/calendar-date.ts'
 import type { CatalogueIndex } from '../domain/catalogue-index.ts'
 import type { SiteLinks } from '../presenters/site-links.ts'
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
+import { bookingPagePolicy } from '../security/content-security-policies.ts'
 import type { VerbContext } from '../verbs/context.ts'
-import { pageSecurityPolicy, sendPage } from './send-page.ts'
+import { sendPage } from './send-page.ts'
 
 /** What the booking pages need: the verbs' context, links into the site, the booking limit. */
 export type PageDeps = {
@@ -43,7 +44,7 @@ export function sendHtml(
         return url ? [url.origin] : []
       }),
     )
-    policy = pageSecurityPolicy([...origins].sort())
+    policy = bookingPagePolicy([...origins].sort())
     policies.set(catalogue, policy)
   }
   return sendPage(reply, status, document, policy)

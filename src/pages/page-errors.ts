@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { DomainError, StoreUnavailableError } from '../domain/errors.ts'
 import { RETRY_AFTER_UNAVAILABLE_SECONDS, statusOf } from '../http/error-response.ts'
+import { ServiceOverloadedError } from '../http/overload.ts'
 import { isCsrfError } from './csrf.ts'
 import { messagePage } from './message-page.ts'
 import { type PageDeps, sendHtml } from './page-deps.ts'
@@ -39,6 +40,17 @@ export function pageErrorHandler(deps: PageDeps) {
           kind: 'problem',
           title: 'We could not reach our booking system',
           message: `Reload this page in ${RETRY_AFTER_UNAVAILABLE_SECONDS} seconds.`,
+        }),
+      )
+    }
+    if (error instanceof ServiceOverloadedError) {
+      reply.header('retry-after', String(RETRY_AFTER_UNAVAILABLE_SECONDS))
+      return send(
+        503,
+        messagePage('Please try again in a moment', {
+          kind: 'problem',
+          title: 'We are very busy right now',
+          message: `Nothing was booked. In ${RETRY_AFTER_UNAVAILABLE_SECONDS} seconds, reload this page, or go back and send the form again: what you typed is still there.`,
         }),
       )
     }

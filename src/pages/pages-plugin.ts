@@ -1,5 +1,6 @@
 import fastifyFormbody from '@fastify/formbody'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { refuseLongQuery } from '../http/query-limit.ts'
 import { chooseOptions, showCheckout } from './book-checkout.ts'
 import { confirmBooking } from './book-confirm.ts'
 import { isBlankSearch, isOptionsForm, type Parameters } from './book-parameters.ts'
@@ -21,6 +22,8 @@ export function bookingPages(deps: PageDeps) {
   return async function register(app: FastifyInstance): Promise<void> {
     app.setErrorHandler(pageErrorHandler(deps))
     app.setNotFoundHandler(pageNotFound(deps))
+    // A link longer than any the site writes is a 400 page before anything is looked up.
+    app.addHook('onRequest', refuseLongQuery)
     await app.register(fastifyFormbody, { bodyLimit: FORM_BODY_LIMIT })
     await registerCsrf(app, deps.secureCookies, deps.cookieSecret)
 

@@ -1,5 +1,8 @@
 import type { Quote } from '../domain/quote.ts'
 
+/** Text that URLSearchParams writes as it is (commas aside, which bookPath writes as they are). */
+const PLAIN = /^[A-Za-z0-9._,-]*$/
+
 /** The parameters of a /book link, in the order the spec writes them. */
 export type BookParameters = Record<string, string | undefined>
 
@@ -44,6 +47,13 @@ export function checkoutParameters(quote: Quote): BookParameters {
  * forms it posts stay on the origin the person is on.
  */
 export function bookPath(parameters: BookParameters): string {
+  const entries = Object.entries(parameters).filter(([, value]) => value !== undefined)
+  // Ids, dates and quote ids need no escaping, and every quote builds a link: joined directly,
+  // they give the same text URLSearchParams would, without its cost.
+  if (entries.every(([name, value]) => PLAIN.test(name) && PLAIN.test(value as string))) {
+    const text = entries.map(([name, value]) => `${name}=${value}`).join('&')
+    return text === '' ? '/book' : `/book?${text}`
+  }
   const query = new URLSearchParams()
   for (const [name, value] of Object.entries(parameters)) {
     if (value !== undefined) query.set(name, value)

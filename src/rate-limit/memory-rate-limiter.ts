@@ -19,7 +19,7 @@ export class MemoryRateLimiter implements RateLimiter {
     this.now = options.now ?? Date.now
   }
 
-  async hit(clientKey: string): Promise<RateLimitDecision> {
+  hit(clientKey: string): RateLimitDecision {
     const nowMs = this.now()
     this.sweep(nowMs)
     let window = this.windows.get(clientKey)

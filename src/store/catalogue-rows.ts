@@ -22,6 +22,7 @@ export const FLEET_TABLES_CHILDREN_FIRST = [
 
 /** Each query orders its rows, so both adapters return the same catalogue. */
 export const CATALOGUE_QUERIES = {
+  meta: 'SELECT company_name FROM fleet_meta',
   units: 'SELECT vehicle_id, depot_id, units FROM vehicle_units',
   depots: 'SELECT * FROM depots ORDER BY id',
   vehicles: 'SELECT * FROM vehicles ORDER BY id',
@@ -41,6 +42,7 @@ export function catalogueFromRows(
   json: (value: unknown) => unknown,
 ): Catalogue {
   return {
+    companyName: (rows.meta[0]?.company_name as string | undefined) ?? '',
     depots: rows.depots.map((r) => ({
       id: r.id as number,
       name: r.name as string,

@@ -1,4 +1,4 @@
-import type { ConfirmedBooking } from '../domain/booking.ts'
+import type { BookingRecord, ConfirmedBooking } from '../domain/booking.ts'
 import type { CalendarDate } from '../domain/calendar-date.ts'
 import type { Booking, Catalogue } from '../domain/catalogue.ts'
 import type { Quote } from '../domain/quote.ts'
@@ -21,6 +21,33 @@ export interface Store {
   loadFleetOnce(read: () => Promise<FleetContents>): Promise<boolean>
   loadCatalogue(): Promise<Catalogue>
   /**
+   * A number that changes whenever the catalogue does (a fleet loaded or imported), so that
+   * running instances can tell cheaply when to read the catalogue again. 0 before any fleet.
+   */
+  fleetVersion(): Promise<number>
+  /**
+   * Brings the catalogue to `next` in place, keeping every id, and adds the bookings of `next`
+   * whose reference is not stored yet, in one transaction during which no booking can be made.
+   * `review` first sees what is stored and says whether to write: a refused or dry-run import
+   * returns false having changed nothing. An import that changes nothing writes nothing and does
+   * not move the fleet version.
+   */
+  importFleet(next: FleetContents, review: (stored: StoredFleet) => boolean): Promise<boolean>
+  /** Every booking, website and imported ones alike, in pick-up date then reference order. */
+  listBookings(filter?: BookingFilter): Promise<BookingRecord[]>
+  /** Deletes the booking and frees its unit on each of its days; undefined when none has it. */
+  cancelBooking(reference: string): Promise<BookingRecord | undefined>
+  /**
+   * Adds bookings made elsewhere, all or none, in one transaction during which no other booking
+   * can be made. `review` sees the units the new bookings meet (see HeldUnits) and says whether
+   * to write; false changes nothing. `onProgress` hears how many have been written so far.
+   */
+  importBookings(
+    bookings: BookingRecord[],
+    review: (held: HeldUnits) => boolean,
+    onProgress?: (written: number) => void,
+  ): Promise<boolean>
+  /**
    * For each vehicle, the most units booked at the depot on any one day from `from` to `to`
    * (both included). Vehicles with no booking in the range are absent.
    */
@@ -35,6 +62,26 @@ export interface Store {
   saveQuote(quote: Quote): Promise<void>
   findQuote(id: string): Promise<Quote | undefined>
   close(): Promise<void>
+}
+
+/** The stored fleet, as an import compares it with the new one. */
+export type StoredFleet = { catalogue: Catalogue; bookings: Booking[] }
+
+/** Bookings whose rental overlaps the dates, at the pick-up depot, of the vehicle (all optional). */
+export type BookingFilter = {
+  depotId?: number
+  vehicleId?: number
+  from?: CalendarDate
+  to?: CalendarDate
+}
+
+/** What imported bookings meet in the store, read inside the import's transaction. */
+export type HeldUnits = {
+  catalogue: Catalogue
+  /** Units already booked, by `bookedDayKey(vehicle, depot, day)`, on the imported bookings' days. */
+  booked: Map<string, number>
+  /** The imported bookings' references that a stored booking already has. */
+  takenReferences: Set<string>
 }
 
 /** What a fleet file gives the store. */

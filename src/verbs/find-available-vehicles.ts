@@ -1,4 +1,4 @@
-import { assessVehicle, type RentalTerms, routeUnavailability } from '../domain/availability.ts'
+import { type RentalTerms, routeUnavailability, vehicleTerms } from '../domain/availability.ts'
 import type { Vehicle } from '../domain/catalogue.ts'
 import type { RentalPeriod } from '../domain/rental-period.ts'
 import type { VerbContext } from './context.ts'
@@ -27,7 +27,8 @@ export async function findAvailableVehicles(
   })
   const vehicles: AvailableVehicle[] = []
   for (const vehicle of candidates) {
-    const assessment = assessVehicle(index, vehicle, request, booked.get(vehicle.id) ?? 0)
+    // The route was checked once above, for every vehicle.
+    const assessment = vehicleTerms(index, vehicle, request, booked.get(vehicle.id) ?? 0)
     if (assessment.available) vehicles.push({ vehicle, terms: assessment.terms })
   }
   vehicles.sort((a, b) => a.terms.dailyRate - b.terms.dailyRate || a.vehicle.id - b.vehicle.id)

@@ -118,7 +118,19 @@ function offeredPlan(index: CatalogueIndex, vehicle: Vehicle, id: number): Insur
   return plan
 }
 
+const QUOTE_ID_BYTES = 18
+// Random bytes are drawn for many ids at once: one call to the generator per 256 quotes.
+const IDS_PER_DRAW = 256
+let randomPool = Buffer.alloc(0)
+let poolOffset = 0
+
 /** 144 random bits: opaque and unguessable. */
 function newQuoteId(): string {
-  return `q_${randomBytes(18).toString('base64url')}`
+  if (poolOffset + QUOTE_ID_BYTES > randomPool.length) {
+    randomPool = randomBytes(QUOTE_ID_BYTES * IDS_PER_DRAW)
+    poolOffset = 0
+  }
+  const id = randomPool.toString('base64url', poolOffset, poolOffset + QUOTE_ID_BYTES)
+  poolOffset += QUOTE_ID_BYTES
+  return `q_${id}`
 }

@@ -47,6 +47,8 @@ let site: BookingSite | undefined
 let browser: Browser | undefined
 let origin = ''
 const requested: string[] = []
+/** What the browser reported of Content-Security-Policy violations on any page, with its page. */
+const violations: string[] = []
 
 before(async () => {
   if (skip) return
@@ -67,6 +69,11 @@ async function newContext(viewport = DESKTOP): Promise<BrowserContext> {
   assert.ok(browser)
   const context = await browser.newContext({ viewport, javaScriptEnabled: false, locale: 'en-NZ' })
   context.on('request', (request) => requested.push(request.url()))
+  context.on('console', (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) {
+      violations.push(`${message.page()?.url()}: ${message.text()}`)
+    }
+  })
   return context
 }
 
@@ -381,6 +388,11 @@ describe('what the booking pages load', () => {
     assert.ok(requested.length > 0, 'no page was requested')
     const elsewhere = requested.filter((url) => !url.startsWith(`${origin}/`))
     assert.deepEqual(elsewhere, [], `requests to other origins: ${elsewhere.join(', ')}`)
+  })
+
+  test('no Content-Security-Policy violation reported on any page of these tests', { skip }, () => {
+    assert.ok(requested.length > 0, 'no page was requested')
+    assert.deepEqual(violations, [])
   })
 })
 

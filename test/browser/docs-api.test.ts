@@ -42,6 +42,8 @@ describe('the interactive reference at /docs/api in a browser', () => {
   let page: Page
   let origin = ''
   const requested: string[] = []
+  /** Content-Security-Policy violations the browser reported, with the page's address. */
+  const violations: string[] = []
 
   before(async () => {
     if (skip) return
@@ -52,6 +54,11 @@ describe('the interactive reference at /docs/api in a browser', () => {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
     page = await browser.newPage({ viewport: { width: 1280, height: 1400 } })
     page.on('request', (request) => requested.push(request.url()))
+    page.on('console', (message) => {
+      if (/Content.Security.Policy/i.test(message.text())) {
+        violations.push(`${page.url()}: ${message.text()}`)
+      }
+    })
   })
   after(async () => {
     await browser?.close()
@@ -98,6 +105,16 @@ describe('the interactive reference at /docs/api in a browser', () => {
     await operation.evaluate((element) => element.scrollIntoView({ block: 'start' }))
     await mkdir(resolve(SCREENSHOT, '..'), { recursive: true })
     await page.screenshot({ path: SCREENSHOT })
+  })
+
+  test('the reference and the landing page work under their policies: no violation reported', {
+    skip,
+    timeout: 30_000,
+  }, async () => {
+    const landing = await page.goto(`${origin}/docs`)
+    assert.equal(landing?.status(), 200)
+    await page.getByRole('heading', { level: 1 }).first().waitFor()
+    assert.deepEqual(violations, [])
   })
 
   test('loads nothing from another origin', { skip }, () => {

@@ -45,6 +45,13 @@ describe('GET /docs, the landing page', () => {
     }
   })
 
+  test('says how to connect over MCP, with the HTTP endpoint of this site', () => {
+    assert.match(page, /<section id="mcp" aria-labelledby="mcp-heading">/)
+    assert.match(page, /<a href="#mcp">Connect over MCP<\/a>/)
+    assert.ok(page.includes(`&quot;url&quot;: &quot;${SITE_URL}/mcp&quot;`), 'the HTTP snippet')
+    assert.match(page, /&quot;run&quot;,\s*&quot;mcp&quot;/)
+  })
+
   test('links to every discovery document', () => {
     const links = hrefs(page)
     for (const path of [

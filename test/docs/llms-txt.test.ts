@@ -57,4 +57,26 @@ describe('GET /llms.txt', () => {
     assert.match(text, /^ {2}- `accessory_ids` \(query, string, optional\): Comma-separated/m)
     assert.match(text, /Base URL: https:\/\/rentals\.example\.com\/api\/agent\./)
   })
+
+  test('explains how to connect over MCP, with a client configuration for each transport', () => {
+    const mcp = /^## Connect over MCP\n([\s\S]*?)\n## /m.exec(text)?.[1] ?? ''
+    for (const tool of [
+      'list_depots',
+      'find_available_vehicles',
+      'list_accessories',
+      'list_insurance_plans',
+      'get_quote',
+    ]) {
+      assert.ok(mcp.includes(`\`${tool}\``), tool)
+    }
+    const configs = [...mcp.matchAll(/```json\n([\s\S]*?)\n```/g)].map(
+      (match) =>
+        JSON.parse(match[1] ?? '') as { mcpServers: Record<string, Record<string, unknown>> },
+    )
+    assert.equal(configs.length, 2)
+    const [http, stdio] = configs.map((config) => Object.values(config.mcpServers)[0])
+    assert.deepEqual(http, { type: 'http', url: `${SITE_URL}/mcp` })
+    assert.equal(stdio?.command, 'npm')
+    assert.deepEqual((stdio?.args as string[] | undefined)?.slice(-3), ['--silent', 'run', 'mcp'])
+  })
 })

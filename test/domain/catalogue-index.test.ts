@@ -18,6 +18,7 @@ const beta = depotOf(catalogue, 2)
 /** A catalogue with only what a test sets; the rest is empty. */
 function catalogueWith(parts: Partial<Catalogue>): Catalogue {
   return {
+    companyName: 'Test Rentals',
     depots: [],
     vehicles: [],
     seasons: [],

@@ -12,7 +12,10 @@ export const SITE_URL = 'https://rentals.example.com'
 export type TestAppOptions = {
   /** Fleet file loaded into the fresh database; the rules fleet by default. */
   fleetFile?: string
-  now?: Date
+  /** A fixed clock (FIXED_NOW by default), or `'real'` to share the clock of another process. */
+  now?: Date | 'real'
+  /** An SQLite file to share with another process; a fresh database in memory by default. */
+  databaseFile?: string
   /** Extra environment, as the service would read it (RATE_LIMIT_MAX, QUOTE_TTL_MINUTES, ...). */
   env?: NodeJS.ProcessEnv
 }
@@ -25,12 +28,16 @@ export async function buildTestApp(options: TestAppOptions = {}) {
   const config = loadConfig({
     PUBLIC_URL: SITE_URL,
     FLEET_FILE: options.fleetFile ?? RULES_FLEET_FILE,
+    // The overload check is off unless a test turns it on (test/reliability/overload.test.ts):
+    // on a busy test machine, a start-up that blocks the loop would turn the next request of an
+    // unrelated test into a 503.
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   })
-  const now = options.now ?? FIXED_NOW
+  const fixed = options.now ?? FIXED_NOW
   const { app, store, ctx } = await openService(config, {
-    now: () => now,
-    databaseFile: ':memory:',
+    now: fixed === 'real' ? () => new Date() : () => fixed,
+    databaseFile: options.databaseFile ?? ':memory:',
   })
   return { app, store, ctx, close: () => app.close() }
 }

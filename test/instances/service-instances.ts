@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 /*
- * The service as separate processes, started as `npm start` starts it (`node src/server.ts`) with
+ * The service as separate processes, started as `npm start` starts it (`rental-agent serve`) with
  * the Node running the tests (Node 24 from node_modules), each on a free port of 127.0.0.1. Every
  * process a test file starts is stopped by `stopAll()` in its `after`, and killed when the test
  * process exits however it exits, so that a failed test never leaves a server holding a port.
@@ -44,6 +44,8 @@ const SERVICE_VARIABLES = [
   'REDIS_KEY_PREFIX',
   'TRUSTED_PROXIES',
   'COOKIE_SECRET',
+  'FLEET_CHECK_SECONDS',
+  'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS',
   // Set by node's test runner for its own children; the service is not one.
   'NODE_TEST_CONTEXT',
 ]
@@ -68,7 +70,10 @@ export async function freePort(): Promise<number> {
 export type InstanceOptions = {
   /** Shown in messages: which instance answered what. */
   name: string
-  databaseUrl: string
+  /** PostgreSQL; without it, the embedded SQLite in `dataDir`. */
+  databaseUrl?: string
+  /** Where the embedded database lives; a folder of its own under the run's by default. */
+  dataDir?: string
   /** More settings: REDIS_URL and REDIS_KEY_PREFIX, TRUSTED_PROXIES, RATE_LIMIT_MAX, ... */
   env?: Record<string, string>
 }
@@ -86,7 +91,7 @@ export type RequestOptions = {
   timeoutMs?: number
 }
 
-/** One running `node src/server.ts`. */
+/** One running `rental-agent serve`. */
 export class ServiceInstance {
   readonly name: string
   readonly port: number
@@ -213,6 +218,11 @@ export class Instances {
     process.once('exit', this.killOnExit)
   }
 
+  /** The run's own folder, removed by stopAll(): data folders for SQLite instances go in it. */
+  get folder(): string {
+    return this.dataDir
+  }
+
   /** Spawns one instance and waits until it answers /health. */
   async start(options: InstanceOptions): Promise<ServiceInstance> {
     const [instance] = await this.startTogether([options])
@@ -238,18 +248,21 @@ export class Instances {
     const inherited = Object.fromEntries(
       Object.entries(process.env).filter(([name]) => !SERVICE_VARIABLES.includes(name)),
     )
-    const child = spawn(process.execPath, ['src/server.ts'], {
+    const child = spawn(process.execPath, ['bin/rental-agent.ts', 'serve'], {
       cwd: PROJECT_DIR,
       env: {
         ...inherited,
         PORT: String(port),
         HOST: '127.0.0.1',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATABASE_URL: options.databaseUrl,
+        ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
         COOKIE_SECRET,
         LOG_LEVEL: 'warn',
+        // Off unless a test turns it on: several instances starting at once on two cores block
+        // their loops, and their first answers would be 503s that the test did not ask for.
+        OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
         // Unused with PostgreSQL; set so that nothing is ever written to the project's data/.
-        DATA_DIR: join(this.dataDir, options.name),
+        DATA_DIR: options.dataDir ?? join(this.dataDir, options.name),
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe } from 'node:test'
 import { MIGRATIONS } from '../../src/store/postgres/migrations.ts'
 import { textOf } from '../helpers/booking-pages.ts'
+import { connectHttp, structured } from '../mcp/mcp-sessions.ts'
 import { queryOnce, TestDatabases } from '../store/postgres-test-databases.ts'
 import {
   availableVehicles,
@@ -179,6 +180,49 @@ describe('two instances on one PostgreSQL database', () => {
       t.diagnostic(
         `${confirmations} confirmations split across both instances: 1 booked (confirmation ${won + 1}), ${confirmations - 1} answered 409`,
       )
+    },
+  )
+
+  testNeeding(
+    ['PostgreSQL'],
+    'MCP over HTTP is stateless: a quote from an MCP session on one instance opens on the other, which answers tool calls without a session',
+    async () => {
+      const client = await connectHttp(`${one.url}/mcp`)
+      const { vehicleId } = LAST_UNITS.ducatoAtWellington
+      const search = rentalAhead(LAST_UNITS.ducatoAtWellington, 90)
+      const quote = structured<{ quoteId: string; checkoutUrl: string }>(
+        await client.callTool({
+          name: 'get_quote',
+          arguments: { ...search, vehicle_id: vehicleId },
+        }),
+      )
+      await client.close()
+      const checkout = new URL(quote.checkoutUrl)
+      const page = await two.request(`${checkout.pathname}${checkout.search}`)
+      assert.equal(page.status, 200, page.body.slice(0, 300))
+      assert.ok(page.body.includes('Confirm booking'), 'the checkout of the MCP quote opens on two')
+
+      const call = await fetch(`${two.url}/mcp`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-06-18',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 7,
+          method: 'tools/call',
+          params: { name: 'list_depots', arguments: {} },
+        }),
+      })
+      assert.equal(call.status, 200)
+      const body = (await call.json()) as {
+        id: number
+        result: { structuredContent: { depots: unknown[] } }
+      }
+      assert.equal(body.id, 7)
+      assert.equal(body.result.structuredContent.depots.length, 5)
     },
   )
 })

@@ -10,6 +10,7 @@ import type { PoolOptions } from '../../src/store/postgres/connect-pool.ts'
 import { MIGRATIONS } from '../../src/store/postgres/migrations.ts'
 import { PostgresStore } from '../../src/store/postgres/postgres-store.ts'
 import { loadRulesFleet } from '../helpers/domain-fixtures.ts'
+import { describeOperatorStoreContract } from './operator-store-contract.ts'
 import {
   ADMIN_URL,
   displayUrl,
@@ -59,6 +60,7 @@ describe('PostgreSQL store', () => {
   })
 
   describeStoreContract('PostgreSQL', () => openStore())
+  describeOperatorStoreContract('PostgreSQL', () => openStore())
 
   describe('several instances sharing one database', () => {
     let fleet: LoadedFleet

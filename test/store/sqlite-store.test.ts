@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after } from 'node:test'
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.ts'
+import { describeOperatorStoreContract } from './operator-store-contract.ts'
 import { describeStoreContract } from './store-contract.ts'
 
 // A real file, not :memory:, so WAL mode and the migrations run as they do in production.
@@ -11,3 +12,6 @@ let opened = 0
 after(() => rmSync(dir, { recursive: true, force: true }))
 
 describeStoreContract('SQLite', async () => SqliteStore.open(join(dir, `store-${++opened}.db`)))
+describeOperatorStoreContract('SQLite', async () =>
+  SqliteStore.open(join(dir, `store-${++opened}.db`)),
+)

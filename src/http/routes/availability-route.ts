@@ -1,8 +1,7 @@
 import Type from 'typebox'
-import { presentVehicle } from '../../presenters/present.ts'
+import { availabilityAnswer } from '../../operations/agent-operations.ts'
 import { AvailabilityQuery } from '../../schemas/query-parameters.ts'
 import { VehicleSchema } from '../../schemas/vehicle.ts'
-import { findAvailableVehicles } from '../../verbs/find-available-vehicles.ts'
 import type { ApiDeps, TypedFastify } from '../api-deps.ts'
 import { API_TAG, errorResponses } from './error-responses.ts'
 
@@ -23,15 +22,6 @@ export function availabilityRoute(app: TypedFastify, { ctx, links, docs }: ApiDe
         },
       },
     },
-    async (request) => {
-      const { query } = request
-      const { period, vehicles } = await findAvailableVehicles(ctx, {
-        pickUpDepotId: Number(query.pick_up_depot_id),
-        dropOffDepotId: Number(query.drop_off_depot_id),
-        pickUpDate: query.pick_up_date,
-        dropOffDate: query.drop_off_date,
-      })
-      return vehicles.map((vehicle) => presentVehicle(vehicle, period.days, links))
-    },
+    async (request) => availabilityAnswer({ ctx, links }, request.query),
   )
 }

@@ -1,7 +1,6 @@
-import { presentQuote } from '../../presenters/present.ts'
+import { quoteAnswer } from '../../operations/agent-operations.ts'
 import { QuoteQuery } from '../../schemas/query-parameters.ts'
 import { QuoteSchema } from '../../schemas/quote.ts'
-import { priceQuote } from '../../verbs/price-quote.ts'
 import type { ApiDeps, TypedFastify } from '../api-deps.ts'
 import { API_TAG, errorResponses } from './error-responses.ts'
 
@@ -22,18 +21,6 @@ export function quotesRoute(app: TypedFastify, { ctx, links, docs }: ApiDeps): v
         if (Array.isArray(query.accessory_ids)) query.accessory_ids = query.accessory_ids.join(',')
       },
     },
-    async (request) => {
-      const { query } = request
-      const quote = await priceQuote(ctx, {
-        pickUpDepotId: Number(query.pick_up_depot_id),
-        dropOffDepotId: Number(query.drop_off_depot_id),
-        pickUpDate: query.pick_up_date,
-        dropOffDate: query.drop_off_date,
-        vehicleId: Number(query.vehicle_id),
-        accessoryIds: query.accessory_ids,
-        insuranceId: query.insurance_id === undefined ? undefined : Number(query.insurance_id),
-      })
-      return presentQuote(quote, links)
-    },
+    async (request) => quoteAnswer({ ctx, links }, request.query),
   )
 }

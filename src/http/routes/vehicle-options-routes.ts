@@ -1,14 +1,12 @@
 import Type from 'typebox'
-import { presentAccessory, presentInsurancePlan } from '../../presenters/present.ts'
+import { accessoriesAnswer, insurancePlansAnswer } from '../../operations/agent-operations.ts'
 import { AccessorySchema } from '../../schemas/accessory.ts'
 import { InsurancePlanSchema } from '../../schemas/insurance-plan.ts'
 import { VehicleOptionsQuery, VehicleParams } from '../../schemas/query-parameters.ts'
-import { listAccessories } from '../../verbs/list-accessories.ts'
-import { listInsurancePlans } from '../../verbs/list-insurance-plans.ts'
 import type { ApiDeps, TypedFastify } from '../api-deps.ts'
 import { API_TAG, errorResponses } from './error-responses.ts'
 
-export function vehicleOptionsRoutes(app: TypedFastify, { ctx, docs }: ApiDeps): void {
+export function vehicleOptionsRoutes(app: TypedFastify, { ctx, links, docs }: ApiDeps): void {
   app.get(
     '/vehicles/:vehicleId/accessories',
     {
@@ -25,12 +23,7 @@ export function vehicleOptionsRoutes(app: TypedFastify, { ctx, docs }: ApiDeps):
         },
       },
     },
-    async (request) =>
-      listAccessories(ctx, {
-        vehicleId: Number(request.params.vehicleId),
-        pickUpDate: request.query.pick_up_date,
-        dropOffDate: request.query.drop_off_date,
-      }).map(presentAccessory),
+    async (request) => accessoriesAnswer({ ctx, links }, { ...request.query, ...request.params }),
   )
 
   app.get(
@@ -50,10 +43,6 @@ export function vehicleOptionsRoutes(app: TypedFastify, { ctx, docs }: ApiDeps):
       },
     },
     async (request) =>
-      listInsurancePlans(ctx, {
-        vehicleId: Number(request.params.vehicleId),
-        pickUpDate: request.query.pick_up_date,
-        dropOffDate: request.query.drop_off_date,
-      }).map(presentInsurancePlan),
+      insurancePlansAnswer({ ctx, links }, { ...request.query, ...request.params }),
   )
 }

@@ -108,4 +108,15 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX quotes_by_expiry ON quotes (expires_at);
   `,
+  // As SQLite's third version: the company's name and the catalogue's version, which running
+  // instances poll to reload the catalogue after an import.
+  `
+  CREATE TABLE fleet_meta (
+    id integer PRIMARY KEY CHECK (id = 1),
+    company_name text NOT NULL,
+    version bigint NOT NULL
+  );
+  INSERT INTO fleet_meta SELECT 1, 'Rental company', 1 WHERE EXISTS (SELECT 1 FROM depots);
+  CREATE INDEX bookings_by_pick_up_date ON bookings (pick_up_date);
+  `,
 ]

@@ -1,13 +1,21 @@
 import type { Pool } from 'pg'
-import type { ConfirmedBooking } from '../../domain/booking.ts'
+import type { BookingRecord, ConfirmedBooking } from '../../domain/booking.ts'
 import type { Booking, Catalogue } from '../../domain/catalogue.ts'
 import { StoreUnavailableError } from '../../domain/errors.ts'
 import type { Quote } from '../../domain/quote.ts'
-import type { BookedUnitsQuery, FleetContents, Store } from '../store.ts'
+import type {
+  BookedUnitsQuery,
+  BookingFilter,
+  FleetContents,
+  HeldUnits,
+  Store,
+  StoredFleet,
+} from '../store.ts'
 import { FLEET_LOCK } from './advisory-locks.ts'
 import { bookOneUnit } from './book-one-unit.ts'
 import { connectPool, type PoolOptions } from './connect-pool.ts'
 import { migrate } from './migrate.ts'
+import * as operator from './operator-writes.ts'
 import { readCatalogue } from './read-catalogue.ts'
 import { inTransaction, type Row, type Sql } from './transaction.ts'
 import { writeFleet } from './write-fleet.ts'
@@ -95,6 +103,51 @@ export class PostgresStore implements Store {
       inTransaction(this.pool, readCatalogue, {
         begin: 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
       }),
+    )
+  }
+
+  async fleetVersion(): Promise<number> {
+    return this.guard(async () => {
+      const [row] = await this.query<{ version: number }>('SELECT version FROM fleet_meta')
+      return row?.version ?? 0
+    })
+  }
+
+  async importFleet(
+    next: FleetContents,
+    review: (stored: StoredFleet) => boolean,
+  ): Promise<boolean> {
+    return this.guard(() =>
+      inTransaction(this.pool, (sql) => operator.importFleet(sql, next, review), {
+        startUp: true,
+        commitIf: (written) => written,
+      }),
+    )
+  }
+
+  async listBookings(filter: BookingFilter = {}): Promise<BookingRecord[]> {
+    return this.guard(() =>
+      inTransaction(this.pool, (sql) => operator.listBookings(sql, filter), { startUp: true }),
+    )
+  }
+
+  async cancelBooking(reference: string): Promise<BookingRecord | undefined> {
+    return this.guard(() =>
+      inTransaction(this.pool, (sql) => operator.cancelBooking(sql, reference)),
+    )
+  }
+
+  async importBookings(
+    bookings: BookingRecord[],
+    review: (held: HeldUnits) => boolean,
+    onProgress?: (written: number) => void,
+  ): Promise<boolean> {
+    return this.guard(() =>
+      inTransaction(
+        this.pool,
+        (sql) => operator.importBookings(sql, bookings, review, onProgress),
+        { startUp: true, commitIf: (written) => written },
+      ),
     )
   }
 

@@ -98,4 +98,16 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE bookings ADD COLUMN price TEXT;
   ALTER TABLE bookings ADD COLUMN created_at TEXT;
   `,
+  // The company's name and a version that every change of the catalogue bumps: running instances
+  // poll the version and reload the catalogue when it moves. A fleet loaded before this version
+  // had its name nowhere; it reads as a placeholder until the next import.
+  `
+  CREATE TABLE fleet_meta (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    company_name TEXT NOT NULL,
+    version INTEGER NOT NULL
+  ) STRICT;
+  INSERT INTO fleet_meta SELECT 1, 'Rental company', 1 WHERE EXISTS (SELECT 1 FROM depots);
+  CREATE INDEX bookings_by_pick_up_date ON bookings (pick_up_date);
+  `,
 ]

@@ -1,40 +1,65 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { DatabaseSync } from 'node:sqlite'
-import type { ConfirmedBooking } from '../../domain/booking.ts'
-import { eachDate } from '../../domain/calendar-date.ts'
+import { DatabaseSync, type StatementSync } from 'node:sqlite'
+import type { BookingRecord, ConfirmedBooking } from '../../domain/booking.ts'
 import type { Booking, Catalogue } from '../../domain/catalogue.ts'
 import { StoreUnavailableError } from '../../domain/errors.ts'
 import type { Quote } from '../../domain/quote.ts'
+import { bookingFromRow, bookingsQuery, heldUnitsQuery } from '../booking-rows.ts'
 import {
   CATALOGUE_QUERIES,
   type CatalogueRows,
   catalogueFromRows,
-  FLEET_TABLES_CHILDREN_FIRST,
   type Row,
 } from '../catalogue-rows.ts'
-import type { BookedUnitsQuery, FleetContents, Store } from '../store.ts'
+import { importWrites } from '../fleet-records.ts'
+import type {
+  BookedUnitsQuery,
+  BookingFilter,
+  FleetContents,
+  HeldUnits,
+  Store,
+  StoredFleet,
+} from '../store.ts'
+import { BookedDaysCache } from './booked-days-cache.ts'
 import { MIGRATIONS } from './migrations.ts'
+import { QuoteWriter } from './quote-writer.ts'
+import { WalCheckpointer } from './wal-checkpointer.ts'
+import { bookingWriter, updateCatalogue, writeFleet } from './write-fleet.ts'
 
-/** Expired quotes are deleted once in this many saves, a day after they expire. */
-const QUOTE_SWEEP_EVERY = 500
-const QUOTE_KEEP_AFTER_EXPIRY_MS = 86_400_000
+/** Imported bookings are reported written in steps of this many. */
+const PROGRESS_EVERY = 1000
+
+const parseJson = (value: unknown) => (value === null ? null : JSON.parse(value as string))
 
 /**
  * The embedded store: one SQLite file through Node's built-in `node:sqlite`, in WAL mode with
- * full sync so that a confirmed write survives a crash. Calls are synchronous underneath; the
- * interface is async so that a networked database fits behind it.
+ * full sync so that a confirmed booking survives a crash or a power cut. Quotes are written in
+ * groups with normal sync (see QuoteWriter). Calls are synchronous underneath; the interface is
+ * async so that a networked database fits behind it.
  */
 export class SqliteStore implements Store {
   private readonly db: DatabaseSync
-  private quotesSaved = 0
+  /** Statements of the request path, prepared once: preparing costs more than running them. */
+  private readonly statements = new Map<string, StatementSync>()
+
+  private readonly quotes: QuoteWriter
+  /** What availability and quotes read: `booked_days` in memory, kept exact (see its file). */
+  private readonly bookedDays: BookedDaysCache
+  private checkpointer: WalCheckpointer | undefined
 
   private constructor(db: DatabaseSync) {
     this.db = db
+    this.quotes = new QuoteWriter(db, (sql) => this.statement(sql))
+    this.bookedDays = new BookedDaysCache(db)
   }
 
-  /** Opens (creating when needed) the database file and brings its schema up to date. */
-  static open(file: string): SqliteStore {
+  /**
+   * Opens (creating when needed) the database file and brings its schema up to date. The
+   * service checkpoints the log on a thread of its own (`checkpointInBackground`, see
+   * WalCheckpointer); the operator's commands checkpoint as SQLite does by default.
+   */
+  static open(file: string, options: { checkpointInBackground?: boolean } = {}): SqliteStore {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
     const db = new DatabaseSync(file)
     db.exec(`
@@ -44,7 +69,11 @@ export class SqliteStore implements Store {
       PRAGMA foreign_keys = ON;
     `)
     migrate(db)
-    return new SqliteStore(db)
+    const store = new SqliteStore(db)
+    if (options.checkpointInBackground && file !== ':memory:') {
+      store.checkpointer = WalCheckpointer.start(db, file)
+    }
+    return store
   }
 
   async hasFleet(): Promise<boolean> {
@@ -74,70 +103,168 @@ export class SqliteStore implements Store {
     return this.guard(() => readCatalogue(this.db))
   }
 
-  async bookedUnits(query: BookedUnitsQuery): Promise<Map<number, number>> {
+  async fleetVersion(): Promise<number> {
     return this.guard(() => {
-      const rows = this.db
-        .prepare(
-          `SELECT vehicle_id, max(units_booked) AS booked FROM booked_days
-           WHERE depot_id = ? AND vehicle_id IN (SELECT value FROM json_each(?)) AND day BETWEEN ? AND ?
-           GROUP BY vehicle_id`,
-        )
-        .all(query.depotId, JSON.stringify(query.vehicleIds), query.from, query.to) as Row[]
-      return new Map(rows.map((row) => [row.vehicle_id as number, row.booked as number]))
+      const row = this.db.prepare('SELECT version FROM fleet_meta').get() as Row | undefined
+      return (row?.version as number | undefined) ?? 0
     })
   }
 
-  async createBooking(booking: ConfirmedBooking, unitsStocked: number): Promise<boolean> {
+  async importFleet(
+    next: FleetContents,
+    review: (stored: StoredFleet) => boolean,
+  ): Promise<boolean> {
     return this.guard(() =>
       this.transaction(() => {
-        const { booked } = this.db
-          .prepare(
-            `SELECT coalesce(max(units_booked), 0) AS booked FROM booked_days
-             WHERE depot_id = ? AND vehicle_id = ? AND day BETWEEN ? AND ?`,
-          )
-          .get(
-            booking.pickUpDepotId,
-            booking.vehicleId,
-            booking.pickUpDate,
-            booking.dropOffDate,
-          ) as {
-          booked: number
-        }
-        // The stock the store holds caps the caller's figure, as PostgreSQL's CHECK does.
-        const stock = this.db
-          .prepare('SELECT units FROM vehicle_units WHERE vehicle_id = ? AND depot_id = ?')
-          .get(booking.vehicleId, booking.pickUpDepotId) as { units: number } | undefined
-        if (booked >= Math.min(unitsStocked, stock?.units ?? 0)) return false
-        bookingWriter(this.db)(booking)
+        const stored = { catalogue: readCatalogue(this.db), bookings: this.bookings({}) }
+        if (!review(stored)) return false
+        const writes = importWrites(stored, next)
+        if (!writes) return true
+        updateCatalogue(this.db, writes.changes, writes.companyName)
+        const write = bookingWriter(this.db)
+        for (const booking of writes.bookings) write(booking)
         return true
       }),
     )
   }
 
+  async listBookings(filter: BookingFilter = {}): Promise<BookingRecord[]> {
+    return this.guard(() => this.bookings(filter))
+  }
+
+  async cancelBooking(reference: string): Promise<BookingRecord | undefined> {
+    return this.guard(() =>
+      this.transaction(() => {
+        const row = this.db
+          .prepare(`${bookingsQuery('sqlite', {}).text} AND reference = ?`)
+          .get(reference) as Row | undefined
+        if (!row) return undefined
+        const booking = bookingFromRow(row, parseJson)
+        this.db.prepare('DELETE FROM bookings WHERE reference = ?').run(reference)
+        this.db
+          .prepare(
+            `UPDATE booked_days SET units_booked = units_booked - 1
+             WHERE depot_id = ? AND vehicle_id = ? AND day BETWEEN ? AND ?`,
+          )
+          .run(booking.pickUpDepotId, booking.vehicleId, booking.pickUpDate, booking.dropOffDate)
+        this.db.prepare('DELETE FROM booked_days WHERE units_booked = 0').run()
+        return booking
+      }),
+    )
+  }
+
+  async importBookings(
+    bookings: BookingRecord[],
+    review: (held: HeldUnits) => boolean,
+    onProgress?: (written: number) => void,
+  ): Promise<boolean> {
+    return this.guard(() =>
+      this.transaction(() => {
+        const held = this.heldUnits(bookings)
+        if (!review(held)) return false
+        const write = bookingWriter(this.db)
+        bookings.forEach((booking, i) => {
+          write(booking)
+          if ((i + 1) % PROGRESS_EVERY === 0 || i === bookings.length - 1) onProgress?.(i + 1)
+        })
+        return true
+      }),
+    )
+  }
+
+  async bookedUnits(query: BookedUnitsQuery): Promise<Map<number, number>> {
+    return this.guard(() => this.bookedDays.bookedUnits(query))
+  }
+
+  async createBooking(booking: ConfirmedBooking, unitsStocked: number): Promise<boolean> {
+    return this.guard(() =>
+      this.transaction(
+        () => {
+          const { booked } = this.db
+            .prepare(
+              `SELECT coalesce(max(units_booked), 0) AS booked FROM booked_days
+             WHERE depot_id = ? AND vehicle_id = ? AND day BETWEEN ? AND ?`,
+            )
+            .get(
+              booking.pickUpDepotId,
+              booking.vehicleId,
+              booking.pickUpDate,
+              booking.dropOffDate,
+            ) as {
+            booked: number
+          }
+          // The stock the store holds caps the caller's figure, as PostgreSQL's CHECK does.
+          const stock = this.db
+            .prepare('SELECT units FROM vehicle_units WHERE vehicle_id = ? AND depot_id = ?')
+            .get(booking.vehicleId, booking.pickUpDepotId) as { units: number } | undefined
+          if (booked >= Math.min(unitsStocked, stock?.units ?? 0)) return false
+          bookingWriter(this.db)(booking)
+          return true
+        },
+        (written) => {
+          if (written) {
+            this.bookedDays.addBooking(
+              booking.pickUpDepotId,
+              booking.vehicleId,
+              booking.pickUpDate,
+              booking.dropOffDate,
+            )
+          }
+        },
+      ),
+    )
+  }
+
   async saveQuote(quote: Quote): Promise<void> {
-    this.guard(() => {
-      this.db
-        .prepare('INSERT INTO quotes (id, created_at, expires_at, quote) VALUES (?, ?, ?, ?)')
-        .run(quote.id, quote.createdAt, quote.expiresAt, JSON.stringify(quote))
-      this.quotesSaved++
-      if (this.quotesSaved % QUOTE_SWEEP_EVERY === 0) {
-        const cutoff = new Date(Date.parse(quote.createdAt) - QUOTE_KEEP_AFTER_EXPIRY_MS)
-        this.db.prepare('DELETE FROM quotes WHERE expires_at < ?').run(cutoff.toISOString())
-      }
-    })
+    return this.quotes.save(quote)
   }
 
   async findQuote(id: string): Promise<Quote | undefined> {
     return this.guard(() => {
-      const row = this.db.prepare('SELECT quote FROM quotes WHERE id = ?').get(id) as
-        | Row
-        | undefined
+      const row = this.statement('SELECT quote FROM quotes WHERE id = ?').get(id) as Row | undefined
       return row ? (JSON.parse(row.quote as string) as Quote) : undefined
     })
   }
 
   async close(): Promise<void> {
+    // Quotes waiting for their group are written first; their saves then resolve.
+    this.quotes.flush()
+    await this.checkpointer?.stop()
     if (this.db.isOpen) this.db.close()
+  }
+
+  private bookings(filter: BookingFilter): BookingRecord[] {
+    const { text, values } = bookingsQuery('sqlite', filter)
+    const rows = this.db.prepare(`${text} ORDER BY pick_up_date, reference`).all(...values) as Row[]
+    return rows.map((row) => bookingFromRow(row, parseJson))
+  }
+
+  private heldUnits(bookings: BookingRecord[]): HeldUnits {
+    const query = heldUnitsQuery('sqlite', bookings)
+    const booked = new Map<string, number>()
+    if (query) {
+      for (const row of this.db.prepare(query.booked).all(...query.values) as Row[]) {
+        booked.set(`${row.vehicle_id}|${row.depot_id}|${row.day}`, row.units_booked as number)
+      }
+    }
+    const references = JSON.stringify(bookings.map((b) => b.reference))
+    const taken = this.db
+      .prepare('SELECT reference FROM bookings WHERE reference IN (SELECT value FROM json_each(?))')
+      .all(references) as Row[]
+    return {
+      catalogue: readCatalogue(this.db),
+      booked,
+      takenReferences: new Set(taken.map((row) => row.reference as string)),
+    }
+  }
+
+  private statement(sql: string): StatementSync {
+    let statement = this.statements.get(sql)
+    if (!statement) {
+      statement = this.db.prepare(sql)
+      this.statements.set(sql, statement)
+    }
+    return statement
   }
 
   /** Runs a read or write, turning any driver failure into a StoreUnavailableError. */
@@ -149,17 +276,28 @@ export class SqliteStore implements Store {
     }
   }
 
-  /** BEGIN IMMEDIATE takes the write lock first, so a read-then-write cannot interleave. */
-  private transaction<T>(work: () => T): T {
+  /**
+   * BEGIN IMMEDIATE takes the write lock first, so a read-then-write cannot interleave.
+   * `committed` brings the copy of booked_days up to date with what was written; by default the
+   * copy is dropped, and loaded again at the next read.
+   */
+  private transaction<T>(
+    work: () => T,
+    committed: (result: T) => void = () => this.bookedDays.invalidate(),
+  ): T {
     this.db.exec('BEGIN IMMEDIATE')
+    let result: T
     try {
-      const result = work()
+      result = work()
       this.db.exec('COMMIT')
-      return result
     } catch (error) {
       if (this.db.isTransaction) this.db.exec('ROLLBACK')
+      // Whatever the failure left, the copy is not trusted.
+      this.bookedDays.invalidate()
       throw error
     }
+    committed(result)
+    return result
   }
 }
 
@@ -180,118 +318,6 @@ function migrate(db: DatabaseSync): void {
   }
 }
 
-const json = (value: unknown) => JSON.stringify(value)
-
-function writeFleet(db: DatabaseSync, catalogue: Catalogue, bookings: Booking[]): void {
-  for (const table of FLEET_TABLES_CHILDREN_FIRST) {
-    db.exec(`DELETE FROM ${table}`)
-  }
-  const insertDepot = db.prepare('INSERT INTO depots VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-  for (const d of catalogue.depots) {
-    insertDepot.run(
-      d.id,
-      d.name,
-      d.active ? 1 : 0,
-      d.openingHoursDescription,
-      json(d.pickupTimes),
-      json(d.dropOffTimes),
-      json(d.annualClosures),
-      json(d.closures),
-    )
-  }
-  const insertVehicle = db.prepare('INSERT INTO vehicles VALUES (?, ?, ?, ?, ?, ?)')
-  const insertUnits = db.prepare('INSERT INTO vehicle_units VALUES (?, ?, ?)')
-  for (const v of catalogue.vehicles) {
-    insertVehicle.run(
-      v.id,
-      v.name,
-      v.vehicleClass,
-      v.image,
-      json(v.minimumDays),
-      json(v.dailyRates),
-    )
-    for (const [depotId, units] of Object.entries(v.unitsByDepot))
-      insertUnits.run(v.id, Number(depotId), units)
-  }
-  const insertSeason = db.prepare('INSERT INTO seasons VALUES (?, ?, ?, ?)')
-  catalogue.seasons.forEach((s, position) => {
-    insertSeason.run(s.id, position, s.name, json(s.periods))
-  })
-  const insertBand = db.prepare('INSERT INTO rate_bands VALUES (?, ?, ?)')
-  catalogue.rateBands.forEach((b, position) => {
-    insertBand.run(position, b.minDays, b.maxDays)
-  })
-  const insertRoute = db.prepare('INSERT INTO routes VALUES (?, ?, ?)')
-  for (const r of catalogue.routes) insertRoute.run(r.fromDepotId, r.toDepotId, r.fee)
-  const insertAccessory = db.prepare('INSERT INTO accessories VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-  for (const a of catalogue.accessories) {
-    insertAccessory.run(
-      a.id,
-      a.name,
-      a.price,
-      a.per,
-      a.maxCharge,
-      a.maxQuantity,
-      nullableJson(a.vehicleClasses),
-      nullableJson(a.months),
-    )
-  }
-  const insertPlan = db.prepare('INSERT INTO insurance_plans VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-  for (const p of catalogue.insurancePlans) {
-    insertPlan.run(
-      p.id,
-      p.name,
-      p.description,
-      p.price,
-      p.per,
-      p.maxCharge,
-      p.excess,
-      nullableJson(p.vehicleClasses),
-    )
-  }
-  const writeBooking = bookingWriter(db)
-  for (const booking of bookings) writeBooking(booking)
-}
-
-/**
- * Inserts bookings and counts each one's unit on every day of it at its pick-up depot. The
- * statements are prepared once per writer, so a large fleet import prepares them once.
- */
-function bookingWriter(db: DatabaseSync): (booking: Booking | ConfirmedBooking) => void {
-  const insert = db.prepare(
-    `INSERT INTO bookings (reference, vehicle_id, pick_up_depot_id, drop_off_depot_id, pick_up_date,
-       drop_off_date, customer, quote_id, total_cents, price, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  )
-  const bookDay = db.prepare(
-    `INSERT INTO booked_days VALUES (?, ?, ?, 1)
-     ON CONFLICT (depot_id, vehicle_id, day) DO UPDATE SET units_booked = units_booked + 1`,
-  )
-  return (booking) => {
-    const website = 'customer' in booking ? booking : undefined
-    insert.run(
-      booking.reference,
-      booking.vehicleId,
-      booking.pickUpDepotId,
-      booking.dropOffDepotId,
-      booking.pickUpDate,
-      booking.dropOffDate,
-      website ? json(website.customer) : null,
-      website?.quoteId ?? null,
-      website?.price.totalAmount ?? null,
-      website ? json(website.price) : null,
-      website?.createdAt ?? null,
-    )
-    for (const day of eachDate(booking.pickUpDate, booking.dropOffDate)) {
-      bookDay.run(booking.pickUpDepotId, booking.vehicleId, day)
-    }
-  }
-}
-
-function nullableJson(value: unknown): string | null {
-  return value === null ? null : json(value)
-}
-
 function readCatalogue(db: DatabaseSync): Catalogue {
   const rows = Object.fromEntries(
     Object.entries(CATALOGUE_QUERIES).map(([name, query]) => [
@@ -299,5 +325,5 @@ function readCatalogue(db: DatabaseSync): Catalogue {
       db.prepare(query).all() as Row[],
     ]),
   ) as CatalogueRows
-  return catalogueFromRows(rows, (value) => (value === null ? null : JSON.parse(value as string)))
+  return catalogueFromRows(rows, parseJson)
 }
