@@ -52,7 +52,7 @@ export function markdownReport(results: BenchResults): string {
     lines.push(
       `## Endpoints: ${suite.setup.name}`,
       '',
-      "Service (A) and a bare `node:http` server answering the same bytes (B), alternated A B A B; medians over the rounds. Share is the median of A/B throughput per round (the targets). CPU is the server process's CPU time per answer; CPU share, bare CPU over service CPU, hardly moves when other work shares the machine.",
+      "Service (A) and a bare `node:http` server answering the same bytes (status, headers and body) (B), alternated A B A B; medians over the rounds. Share is the median of A/B throughput per round (the targets). CPU is the server process's CPU time per answer; CPU share, bare CPU over service CPU, hardly moves when other work shares the machine.",
       '',
       '| Endpoint | Body | Service req/s | p50 | p99 | CPU | Bare req/s | p50 | p99 | CPU | Share | CPU share |',
       '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
@@ -112,7 +112,7 @@ export function markdownReport(results: BenchResults): string {
     '## Method',
     '',
     '- The service runs as its own process (`node bin/rental-agent.ts serve`, a fresh `DATA_DIR`, `LOG_LEVEL=warn`) with the rate limit on, raised through `RATE_LIMIT_MAX` so that it counts every request without refusing any: its cost is in the figures.',
-    '- The bare server (`bench/bare-server.ts`) is another process: plain `node:http` answering each path with the status, content type and body the service gave for it once, from memory. It is the fastest thing Node can do with the same bytes, the ceiling of this machine.',
+    '- The bare server (`bench/bare-server.ts`) is another process: plain `node:http` answering each path with the status, headers (all but Date, Connection and Keep-Alive, which Node writes itself) and body the service gave for it once, from memory. It is the fastest thing Node can do with the same bytes, the ceiling of this machine.',
     '- The load (autocannon, keep-alive connections) comes from the bench process. All three share the same cores; that is the same for A and B. Latency is measured on every answer, exactly (not rounded to whole milliseconds).',
     '- A quote is stored as it is given, so the quote figures include writing it.',
     `- Growth: the demo company with every vehicle stocked at every depot (500 units each), and bookings generated over the ${548}-day horizon, 1 to 14 rental days each, one in five one-way, none overselling (\`bench/generate-bookings.ts\`), written with the fleet through the store's bulk path in one transaction. Start-up is from spawning the process to its first 200 on that database; RSS is read from \`/proc/<pid>/status\` after the load.`,

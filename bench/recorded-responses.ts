@@ -1,11 +1,18 @@
 import { writeFileSync } from 'node:fs'
 
-/** What the bare server sends back for a path: the service's own status, type and body. */
-export type RecordedResponse = { status: number; contentType: string; body: string }
+/**
+ * What the bare server sends back for a path: the service's own status, headers and body. The
+ * headers are part of the bytes an agent receives (the rate-limit and security headers are a
+ * good part of a small answer), so the bare server sends them too; not the ones Node writes for
+ * every answer itself (Date, Connection, Keep-Alive).
+ */
+export type RecordedResponse = { status: number; headers: [string, string][]; body: string }
+
+const WRITTEN_BY_NODE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding'])
 
 /**
  * Asks the service once for each path and writes what it answered to `file`, for the bare
- * server to serve byte for byte. Throws unless every answer is a 200, so a bench never compares
+ * server to serve byte for byte (but for the rate-limit counts, which change per answer). Throws unless every answer is a 200, so a bench never compares
  * against an error page.
  */
 export async function recordResponses(
@@ -22,7 +29,7 @@ export async function recordResponses(
     }
     recorded[path] = {
       status: response.status,
-      contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+      headers: [...response.headers].filter(([name]) => !WRITTEN_BY_NODE.has(name)),
       body,
     }
   }

@@ -97,7 +97,7 @@ export async function buildApp(deps: AppDeps) {
     apiPrefix: API_PREFIX,
     corsDocuments: CORS_DOCUMENTS,
   })
-  await registerOverloadGuard(app, {
+  const isOverloaded = await registerOverloadGuard(app, {
     maxEventLoopDelayMs: deps.config.overloadMaxEventLoopDelayMs,
     apiPrefix: API_PREFIX,
   })
@@ -162,6 +162,7 @@ export async function buildApp(deps: AppDeps) {
       links,
       docs: operationDocs(deps.config),
       rateLimiter: deps.rateLimiter,
+      isOverloaded,
     }),
     { prefix: API_PREFIX },
   )

@@ -13,7 +13,7 @@ import { rateLimitResponder } from './rate-limit-hook.ts'
  * turn of the promise queue, and with the count kept in memory nothing here needs to wait. A
  * count shared in Redis is waited for.
  */
-export function apiGate(limiter: RateLimiter, app: { isUnderPressure(): boolean }) {
+export function apiGate(limiter: RateLimiter, isOverloaded: () => boolean) {
   const respond = rateLimitResponder(limiter)
   const afterCount = (
     decision: RateLimitDecision,
@@ -21,7 +21,7 @@ export function apiGate(limiter: RateLimiter, app: { isUnderPressure(): boolean 
     done: HookHandlerDoneFunction,
   ): void => {
     if (respond(decision, reply)) return
-    done(app.isUnderPressure() ? new ServiceOverloadedError() : undefined)
+    done(isOverloaded() ? new ServiceOverloadedError() : undefined)
   }
   return function gate(
     request: FastifyRequest,

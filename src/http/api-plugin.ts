@@ -13,9 +13,11 @@ import { vehicleOptionsRoutes } from './routes/vehicle-options-routes.ts'
  * count, and before any parameter is read, an overloaded process or an oversized query string
  * is refused.
  */
-export function agentApi(deps: ApiDeps & { rateLimiter: RateLimiter }) {
+export function agentApi(
+  deps: ApiDeps & { rateLimiter: RateLimiter; isOverloaded: () => boolean },
+) {
   return async function register(app: TypedFastify): Promise<void> {
-    app.addHook('onRequest', apiGate(deps.rateLimiter, app))
+    app.addHook('onRequest', apiGate(deps.rateLimiter, deps.isOverloaded))
     // Only where parameters are read: GET /depots takes none, so it ignores its query (and the
     // spec gives it no 400). A route's own hooks run after the gate's count.
     app.addHook('onRoute', (route) => {
