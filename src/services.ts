@@ -1,7 +1,6 @@
 import type { Config } from './config.ts'
 import { todayIn } from './domain/calendar-date.ts'
 import { CatalogueIndex } from './domain/catalogue-index.ts'
-import { readFleetFile } from './fleet/read-fleet-file.ts'
 import { MemoryRateLimiter } from './rate-limit/memory-rate-limiter.ts'
 import type { RateLimiter } from './rate-limit/rate-limiter.ts'
 import { openStore } from './store/open-store.ts'
@@ -46,9 +45,12 @@ export async function openServices(
   const store = await openStore(config, options.databaseFile, { checkpointInBackground: true })
   let stopChecking: (() => void) | undefined
   try {
-    await store.loadFleetOnce(() =>
-      readFleetFile(config.fleetFile, todayIn(config.timeZone, now())),
-    )
+    await store.loadFleetOnce(async () => {
+      // Loaded only for an empty database: its YAML parser and schema checker are a third of
+      // the modules a start would otherwise load.
+      const { readFleetFile } = await import('./fleet/read-fleet-file.ts')
+      return readFleetFile(config.fleetFile, todayIn(config.timeZone, now()))
+    })
     // The version is read before the catalogue: an import in between is read again next time.
     let version = await store.fleetVersion()
     let catalogue = new CatalogueIndex(await store.loadCatalogue())

@@ -2,7 +2,6 @@ import { writeFile } from 'node:fs/promises'
 import { Command } from 'commander'
 import { fleetFileFromCatalogue } from '../fleet/fleet-file-from-catalogue.ts'
 import { FLEET_SCHEMA_PATH } from '../fleet/fleet-json-schema.ts'
-import { fleetFileYaml } from '../fleet/write-fleet-file.ts'
 import { CommandError, describeStore, withStore } from './cli-support.ts'
 
 /** `rental-agent fleet export FILE` */
@@ -26,6 +25,7 @@ export function fleetExportCommand(): Command {
           store.listBookings(),
         ])
         const fleet = fleetFileFromCatalogue(catalogue, bookings)
+        const { fleetFileYaml } = await import('../fleet/write-fleet-file.ts')
         const text = fleetFileYaml(fleet, {
           schemaUrl: `${config.publicUrl}${FLEET_SCHEMA_PATH}`,
           note: `${catalogue.companyName}: exported from the ${describeStore(config)} on ${new Date().toISOString()}. Amounts are NZD dollars.`,

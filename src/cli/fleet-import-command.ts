@@ -1,7 +1,6 @@
 import { Command } from 'commander'
 import { todayIn } from '../domain/calendar-date.ts'
 import { describeRental, type FleetChange } from '../domain/fleet-import-plan.ts'
-import { readFleetFile } from '../fleet/read-fleet-file.ts'
 import { importFleet } from '../verbs/import-fleet.ts'
 import { CommandError, describeStore, withStore } from './cli-support.ts'
 
@@ -16,6 +15,7 @@ export function fleetImportCommand(): Command {
     .option('--dry-run', 'print what would be added, changed and removed, and write nothing')
     .action(async (file: string, options: { dryRun?: boolean }) => {
       await withStore(async (store, config) => {
+        const { readFleetFile } = await import('../fleet/read-fleet-file.ts')
         const fleet = await readFleetFile(file, todayIn(config.timeZone, new Date()))
         const dryRun = options.dryRun === true
         const { outcome, plan } = await importFleet(store, fleet, { dryRun })

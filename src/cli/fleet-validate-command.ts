@@ -1,7 +1,6 @@
 import { Command } from 'commander'
 import { loadConfig } from '../config.ts'
 import { todayIn } from '../domain/calendar-date.ts'
-import { readFleetFile } from '../fleet/read-fleet-file.ts'
 
 /** `rental-agent fleet validate FILE` */
 export function fleetValidateCommand(): Command {
@@ -14,6 +13,7 @@ export function fleetValidateCommand(): Command {
     .action(async (file: string) => {
       const config = loadConfig()
       // Throws a FleetFileError listing every problem; the program prints it and exits with 1.
+      const { readFleetFile } = await import('../fleet/read-fleet-file.ts')
       const fleet = await readFleetFile(file, todayIn(config.timeZone, new Date()))
       const c = fleet.catalogue
       process.stdout.write(

@@ -3,7 +3,6 @@ import { resolve } from 'node:path'
 import fastifyEtag from '@fastify/etag'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { stringify } from 'yaml'
 import { FLEET_SCHEMA_PATH, fleetJsonSchemaText } from '../fleet/fleet-json-schema.ts'
 import type { SiteLinks } from '../presenters/site-links.ts'
 import { LANDING_PAGE_POLICY, referencePolicy } from '../security/content-security-policies.ts'
@@ -56,7 +55,11 @@ export function discoveryDocuments({ settings, ctx, links }: DiscoveryDeps) {
     })
 
     app.get('/openapi.yaml', async (_request, reply) => {
-      openApiYaml ??= stringify(openApi(), { aliasDuplicateObjects: false, lineWidth: 0 })
+      if (openApiYaml === undefined) {
+        // The YAML writer is loaded on the first asking: most starts never need it.
+        const { stringify } = await import('yaml')
+        openApiYaml = stringify(openApi(), { aliasDuplicateObjects: false, lineWidth: 0 })
+      }
       return asDocument(reply, 'application/yaml; charset=utf-8').send(openApiYaml)
     })
 
