@@ -12,9 +12,13 @@ import { websiteBooking } from './store-contract.ts'
 
 /*
  * The embedded store answers "units booked" from a copy of booked_days in memory. Another
- * connection on the same file (the operator's CLI, another process) writes behind its back: every
- * answer must still be the table's, as a connection opened afresh reads it.
+ * connection on the same file (the operator's CLI, another process) writes behind its back: from
+ * the next turn of the event loop on, every answer must be the table's, as a connection opened
+ * afresh reads it. (Within one turn the answers share one snapshot; see BookedDaysCache.)
  */
+
+/** Lets the event loop turn, as it does between any two requests from different clients. */
+const nextTurn = () => new Promise<void>((done) => setImmediate(done))
 
 const day = (text: string) => text as CalendarDate
 const FIRST_DAY = day('2027-02-01')
@@ -74,6 +78,7 @@ describe('SQLite: booked units seen across connections on one file', () => {
 
   /** The service's answers are a fresh connection's, which reads the table itself. */
   async function assertServiceSeesTheTable(why: string) {
+    await nextTurn()
     const fresh = SqliteStore.open(file)
     try {
       assert.deepEqual(await bookedEverywhere(service), await bookedEverywhere(fresh), why)
@@ -82,13 +87,14 @@ describe('SQLite: booked units seen across connections on one file', () => {
     }
   }
 
-  test('a booking made by another connection counts at the next read', async () => {
+  test('a booking made by another connection counts from the next turn', async () => {
     const range = { depotId: 1, vehicleIds: [1], from: FIRST_DAY, to: day('2027-02-03') }
     assert.equal((await service.bookedUnits(range)).has(1), false)
     assert.equal(
       await operator.createBooking(websiteBooking('O-1', 1, '2027-02-02', '2027-02-04'), 2),
       true,
     )
+    await nextTurn()
     assert.equal((await service.bookedUnits(range)).get(1), 1)
     await assertServiceSeesTheTable('after a booking by another connection')
   })
@@ -100,6 +106,7 @@ describe('SQLite: booked units seen across connections on one file', () => {
       true,
     )
     assert.equal((await service.bookedUnits(range)).get(1), 2)
+    await nextTurn()
     assert.equal((await operator.bookedUnits(range)).get(1), 2)
     // Both units taken on 02-04: a third booking is refused, as the table says.
     assert.equal(
@@ -109,20 +116,22 @@ describe('SQLite: booked units seen across connections on one file', () => {
     await assertServiceSeesTheTable('after its own bookings')
   })
 
-  test('a cancellation by another connection frees the units at the next read', async () => {
+  test('a cancellation by another connection frees the units from the next turn', async () => {
     await service.bookedUnits({ depotId: 1, vehicleIds: [1], from: FIRST_DAY, to: FIRST_DAY })
     assert.equal((await operator.cancelBooking('O-1'))?.reference, 'O-1')
+    await nextTurn()
     const range = { depotId: 1, vehicleIds: [1], from: day('2027-02-02'), to: day('2027-02-03') }
     assert.equal((await service.bookedUnits(range)).has(1), false)
     await assertServiceSeesTheTable('after a cancellation by another connection')
   })
 
-  test('imported bookings count at the next read', async () => {
+  test('imported bookings count from the next turn', async () => {
     const imported = [
       channelBooking('C-1', 1, '2027-02-10', '2027-02-12'),
       channelBooking('C-2', 2, '2027-02-11', '2027-02-11'),
     ]
     assert.equal(await operator.importBookings(imported, () => true), true)
+    await nextTurn()
     const range = { depotId: 1, vehicleIds: [1, 2], from: day('2027-02-11'), to: day('2027-02-11') }
     assert.deepEqual([...(await service.bookedUnits(range))].sort(), [
       [1, 1],
@@ -150,9 +159,21 @@ describe('SQLite: booked units seen across connections on one file', () => {
         dropOffDate: day('2027-02-16'),
       },
     ])
+    await nextTurn()
     const range = { depotId: 1, vehicleIds: [1], from: day('2027-02-04'), to: day('2027-02-16') }
     assert.equal((await service.bookedUnits(range)).get(1), 1)
     await assertServiceSeesTheTable('after a fleet load by another connection')
+  })
+
+  test('within one turn the answers share one snapshot; the next turn sees the commit', async () => {
+    const range = { depotId: 1, vehicleIds: [2], from: day('2027-02-25'), to: day('2027-02-25') }
+    const before = (await service.bookedUnits(range)).get(2) ?? 0
+    await operator.createBooking(websiteBooking('SNAPSHOT-1', 2, '2027-02-25', '2027-02-25'), 9)
+    // Still this turn: the copy is not checked again (one check a turn is the point of it).
+    assert.equal((await service.bookedUnits(range)).get(2) ?? 0, before)
+    await nextTurn()
+    assert.equal((await service.bookedUnits(range)).get(2), before + 1)
+    await assertServiceSeesTheTable('after a booking in the same turn')
   })
 
   test('interleaved writes from both connections: always what the table holds', async () => {
@@ -164,6 +185,7 @@ describe('SQLite: booked units seen across connections on one file', () => {
         9,
       )
       if (i % 4 === 3) await (i % 8 === 3 ? service : operator).cancelBooking(`X-${i - 2}`)
+      await nextTurn()
       await service.bookedUnits({ depotId: 1, vehicleIds: [1, 2], from, to: from })
     }
     await assertServiceSeesTheTable('after interleaved bookings and cancellations')
