@@ -34,7 +34,7 @@ export async function priceQuote(ctx: VerbContext, request: QuoteRequest): Promi
   const { unitsStocked: _, ...priced } = await priceRental(ctx, request)
   const now = ctx.now()
   const quote: Quote = {
-    id: newQuoteId(),
+    id: newQuoteId(now.getTime()),
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + ctx.quoteTtlMinutes * MS_PER_MINUTE).toISOString(),
     ...priced,
@@ -124,13 +124,19 @@ const IDS_PER_DRAW = 256
 let randomPool = Buffer.alloc(0)
 let poolOffset = 0
 
-/** 144 random bits: opaque and unguessable. */
-function newQuoteId(): string {
+/**
+ * 144 random bits, opaque and unguessable, after the time of issue in milliseconds as 12 hex
+ * digits: ids in the order they are issued, so that storing a quote adds to the end of the id
+ * index rather than to a random page of it. With random ids alone, each group of quotes written
+ * touched as many pages as it held quotes, and a quote cost three times as much to store once the
+ * table held a few hundred thousand. (The time is no secret: the quote says when it was made.)
+ */
+export function newQuoteId(nowMs: number = Date.now()): string {
   if (poolOffset + QUOTE_ID_BYTES > randomPool.length) {
     randomPool = randomBytes(QUOTE_ID_BYTES * IDS_PER_DRAW)
     poolOffset = 0
   }
-  const id = randomPool.toString('base64url', poolOffset, poolOffset + QUOTE_ID_BYTES)
+  const random = randomPool.toString('base64url', poolOffset, poolOffset + QUOTE_ID_BYTES)
   poolOffset += QUOTE_ID_BYTES
-  return `q_${id}`
+  return `q_${nowMs.toString(16).padStart(12, '0')}${random}`
 }
