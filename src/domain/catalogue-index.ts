@@ -27,11 +27,16 @@ export class CatalogueIndex {
   private readonly vehiclesById: Map<number, Vehicle>
   private readonly accessoriesById: Map<number, Accessory>
   private readonly plansById: Map<number, InsurancePlan>
-  private readonly routeFees: Map<string, Cents>
+  /** By the depot a rental starts from, then the depot it ends at. */
+  private readonly routeFees = new Map<number, Map<number, Cents>>()
   /** Answers worked out on first asking: the catalogue never changes, a fleet load makes a new one. */
   private readonly stockedAt = new Map<number, Vehicle[]>()
   private readonly accessoryLists = new Map<string, Accessory[]>()
   private readonly planLists = new Map<number, InsurancePlan[]>()
+  /** By `MM-DD`: at most 366 entries. */
+  private readonly seasonByDay = new Map<MonthDay, Season | undefined>()
+  /** By rental length, which the rules bound. */
+  private readonly bandByDays = new Map<number, number | undefined>()
 
   constructor(catalogue: Catalogue) {
     this.catalogue = catalogue
@@ -40,9 +45,14 @@ export class CatalogueIndex {
     this.vehiclesById = new Map(catalogue.vehicles.map((vehicle) => [vehicle.id, vehicle]))
     this.accessoriesById = new Map(catalogue.accessories.map((item) => [item.id, item]))
     this.plansById = new Map(catalogue.insurancePlans.map((plan) => [plan.id, plan]))
-    this.routeFees = new Map(
-      catalogue.routes.map((route) => [routeKey(route.fromDepotId, route.toDepotId), route.fee]),
-    )
+    for (const route of catalogue.routes) {
+      let fees = this.routeFees.get(route.fromDepotId)
+      if (!fees) {
+        fees = new Map()
+        this.routeFees.set(route.fromDepotId, fees)
+      }
+      fees.set(route.toDepotId, route.fee)
+    }
   }
 
   /** An active depot; inactive depots are neither listed nor accepted. */
@@ -73,12 +83,19 @@ export class CatalogueIndex {
   /** The one-way fee, 0 for a return to the same depot, or undefined when the route is not offered. */
   routeFee(fromDepotId: number, toDepotId: number): Cents | undefined {
     if (fromDepotId === toDepotId) return 0
-    return this.routeFees.get(routeKey(fromDepotId, toDepotId))
+    return this.routeFees.get(fromDepotId)?.get(toDepotId)
   }
 
   /** The season the date falls in; 29 February falls with 28 February unless a season names it. */
   seasonOf(date: CalendarDate): Season | undefined {
     const monthDay = monthDayOf(date)
+    if (this.seasonByDay.has(monthDay)) return this.seasonByDay.get(monthDay)
+    const season = this.findSeason(monthDay)
+    this.seasonByDay.set(monthDay, season)
+    return season
+  }
+
+  private findSeason(monthDay: MonthDay): Season | undefined {
     const season = this.catalogue.seasons.find((candidate) => seasonContains(candidate, monthDay))
     if (season || monthDay !== '02-29') return season
     return this.catalogue.seasons.find((candidate) => seasonContains(candidate, '02-28'))
@@ -86,8 +103,11 @@ export class CatalogueIndex {
 
   /** Index of the rate band that holds this rental length. */
   rateBandIndex(rentalDays: number): number | undefined {
+    if (this.bandByDays.has(rentalDays)) return this.bandByDays.get(rentalDays)
     const index = this.catalogue.rateBands.findIndex((band) => bandContains(band, rentalDays))
-    return index === -1 ? undefined : index
+    const found = index === -1 ? undefined : index
+    this.bandByDays.set(rentalDays, found)
+    return found
   }
 
   /** Accessories for the vehicle's class; with a pick-up date, only those offered that month. */
@@ -151,10 +171,6 @@ function remember<K, V>(answers: Map<K, V>, key: K, work: () => V): V {
     answers.set(key, answer)
   }
   return answer
-}
-
-function routeKey(fromDepotId: number, toDepotId: number): string {
-  return `${fromDepotId}>${toDepotId}`
 }
 
 function byId<T extends { id: number }>(a: T, b: T): number {

@@ -9,6 +9,8 @@ export type BookParameters = Record<string, string | undefined>
 /** Links into the website, built from PUBLIC_URL. */
 export class SiteLinks {
   readonly siteUrl: string
+  /** Every vehicle in every answer needs its image's URL: worked out once per image. */
+  private readonly imageUrls = new Map<string, string>()
 
   constructor(siteUrl: string) {
     this.siteUrl = siteUrl
@@ -16,9 +18,14 @@ export class SiteLinks {
 
   /** A vehicle's image: an absolute URL as given, or a file served under /images/vehicles/. */
   vehicleImage(image: string): string {
-    return /^https?:\/\//.test(image)
-      ? image
-      : `${this.siteUrl}/images/vehicles/${encodeURIComponent(image)}`
+    let url = this.imageUrls.get(image)
+    if (url === undefined) {
+      url = /^https?:\/\//.test(image)
+        ? image
+        : `${this.siteUrl}/images/vehicles/${encodeURIComponent(image)}`
+      this.imageUrls.set(image, url)
+    }
+    return url
   }
 
   /** The spec's checkout link, with the quote's id so the website can honour its price. */

@@ -237,6 +237,57 @@ describe("todayIn gives today's date in the company's zone, not in UTC", () => {
   }
 })
 
+describe('the date arithmetic agrees with JavaScript’s own calendar on every day', () => {
+  // The reference: Date in UTC (proleptic Gregorian, as ours), slow but not hand-written.
+  const MS_PER_DAY = 86_400_000
+  const referenceText = (dayNumber: number) => {
+    const iso = new Date(dayNumber * MS_PER_DAY).toISOString()
+    // Years before 1000 and after 9999 are written differently by toISOString; not dates here.
+    return iso.slice(0, 10)
+  }
+  const from = Date.UTC(1000, 0, 1) / MS_PER_DAY
+  const to = Date.UTC(9999, 11, 31) / MS_PER_DAY
+
+  test('from 1000-01-01 to 9999-12-31: addDays by one walks the calendar day by day', () => {
+    let text = referenceText(from) as ReturnType<typeof date>
+    for (let day = from; day < to; day++) {
+      const next = addDays(text, 1)
+      if (next !== referenceText(day + 1)) assert.fail(`${text} + 1 day gave ${next}`)
+      text = next
+    }
+  })
+
+  test('daysBetween and addDays over long jumps, from year 1 on', () => {
+    for (const [a, b] of [
+      ['0001-01-01', '2027-01-10'],
+      ['0099-12-31', '0100-03-01'],
+      ['1582-10-04', '1582-10-15'],
+      ['1900-02-28', '1900-03-01'],
+      ['2000-02-28', '2000-03-01'],
+      ['2026-11-23', '9999-12-31'],
+    ] as const) {
+      const days = daysBetween(date(a), date(b))
+      assert.equal(days, (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / MS_PER_DAY)
+      assert.equal(addDays(date(a), days), b)
+      assert.equal(addDays(date(b), -days), a)
+    }
+  })
+
+  test('parseCalendarDate accepts exactly the days that exist, in four kinds of year', () => {
+    for (const year of [1, 1900, 2000, 2027, 2028, 9999]) {
+      for (let month = 0; month <= 13; month++) {
+        for (let day = 0; day <= 32; day++) {
+          const text = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+          const utc = new Date(0)
+          utc.setUTCFullYear(year, month - 1, day)
+          const exists = month >= 1 && month <= 12 && day >= 1 && utc.getUTCMonth() === month - 1
+          assert.equal(parseCalendarDate(text), exists ? text : undefined, text)
+        }
+      }
+    }
+  })
+})
+
 describe('isTimeZone knows the IANA zones of the runtime', () => {
   const rows = [
     { zone: 'Pacific/Auckland', known: true },
