@@ -1,5 +1,5 @@
-import underPressure from '@fastify/under-pressure'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fastifyUnderPressure from '@fastify/under-pressure'
+import type { FastifyInstance } from 'fastify'
 
 /**
  * How often the event-loop delay is sampled. A saturated loop is noticed at the next sample, so
@@ -9,7 +9,7 @@ export const OVERLOAD_SAMPLE_INTERVAL_MS = 250
 
 /**
  * How long after start-up the delay is not yet believed: four samples. The plugin measures from
- * its registration, which must come before the routes so that its hook sees them all, so its
+ * its registration, which comes before the routes (so that the hook below sees them all), so its
  * first samples hold the start-up's own work (compiling every route's schemas) and read as a
  * saturated loop; a fresh instance on a busy machine answered its first requests 503. Four
  * samples on, the reading comes from a sample begun after start-up, even if start-up's last
@@ -48,21 +48,30 @@ export async function registerOverloadGuard(
     believedFrom = performance.now() + OVERLOAD_WARM_UP_MS
     done()
   })
-  const warmedUp = () => performance.now() >= believedFrom
-  // Registered on the root instance: the plugin's hook then sees every request of the site.
-  await app.register(underPressure, {
-    maxEventLoopDelay: options.maxEventLoopDelayMs,
-    sampleInterval: OVERLOAD_SAMPLE_INTERVAL_MS,
-    pressureHandler: (request: FastifyRequest) => {
-      if (
-        !warmedUp() ||
-        request.routeOptions.url === '/health' ||
-        request.url.startsWith(apiPath)
-      ) {
-        return undefined
-      }
-      return Promise.reject(new ServiceOverloadedError())
-    },
+  // The plugin only samples the loop, in a scope of its own that holds no route: its own request
+  // hook, which builds `request.routeOptions` (an object of a dozen fields) for every request of
+  // the site, then never runs. The one hook below asks it a yes or no instead.
+  let underPressure = () => false
+  await app.register(async (scope) => {
+    await scope.register(fastifyUnderPressure, {
+      maxEventLoopDelay: options.maxEventLoopDelayMs,
+      sampleInterval: OVERLOAD_SAMPLE_INTERVAL_MS,
+    })
+    underPressure = () => scope.isUnderPressure()
   })
-  return () => warmedUp() && app.isUnderPressure()
+  const isOverloaded = () => performance.now() >= believedFrom && underPressure()
+  app.addHook('onRequest', (request, _reply, done) => {
+    const url = request.url
+    if (
+      !isOverloaded() ||
+      url.startsWith(apiPath) ||
+      url === '/health' ||
+      url.startsWith('/health?')
+    ) {
+      done()
+      return
+    }
+    done(new ServiceOverloadedError())
+  })
+  return isOverloaded
 }
