@@ -372,7 +372,7 @@ ${table}
   the same 2-core machine, its event loop saturated meanwhile by CPU work injected into it
   (test/reliability/faults/loop-hog.ts, preloaded with \`--import\`, 200 ms slices for the length
   of the flood: the flood alone no longer saturates the faster service). The first 503 must come
-  within 1 s. @fastify/under-pressure samples the event-loop delay every 250 ms; above
+  within 1 s. @fastify/under-pressure samples the event-loop delay every 100 ms; above
   the threshold, requests are answered 503 JSON \`service_unavailable\` with \`Retry-After\` (a page
   on /book) instead of queueing, /health keeps answering, and requests are served again at the
   first sample after the load drops. The flood starts once the service has been up for a second:
