@@ -1,29 +1,13 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import type { BookingRecord } from '../../src/domain/booking.ts'
 import type { CalendarDate } from '../../src/domain/calendar-date.ts'
 import type { Catalogue } from '../../src/domain/catalogue.ts'
 import type { LoadedFleet } from '../../src/fleet/read-fleet-file.ts'
 import type { HeldUnits, Store, StoredFleet } from '../../src/store/store.ts'
 import { loadRulesFleet } from '../helpers/domain-fixtures.ts'
-import { websiteBooking } from './store-contract.ts'
+import { channelBooking, websiteBooking } from './store-contract.ts'
 
 const day = (text: string) => text as CalendarDate
-
-/** A booking from another channel at depot 1, with what that channel knew. */
-function channelBooking(reference: string, vehicleId: number, from: string, to: string) {
-  return {
-    reference,
-    vehicleId,
-    pickUpDepotId: 1,
-    dropOffDepotId: 1,
-    pickUpDate: day(from),
-    dropOffDate: day(to),
-    customer: { fullName: 'Mere Tane', email: '', phone: '+64 9 555 0100' },
-    totalAmount: 45_050,
-    createdAt: '2027-01-09T22:00:00.000Z',
-  } satisfies BookingRecord
-}
 
 /** Everything an operator can see of the store: catalogue, version and bookings. */
 async function dump(store: Store) {

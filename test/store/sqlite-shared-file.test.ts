@@ -3,12 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import type { BookingRecord } from '../../src/domain/booking.ts'
 import { addDays, type CalendarDate } from '../../src/domain/calendar-date.ts'
 import { type LoadedFleet, readFleetFile } from '../../src/fleet/read-fleet-file.ts'
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.ts'
 import { RULES_FLEET_FILE } from '../helpers/test-app.ts'
-import { websiteBooking } from './store-contract.ts'
+import { channelBooking, websiteBooking } from './store-contract.ts'
 
 /*
  * The embedded store answers "units booked" from a copy of booked_days in memory. Another
@@ -22,20 +21,6 @@ const nextTurn = () => new Promise<void>((done) => setImmediate(done))
 
 const day = (text: string) => text as CalendarDate
 const FIRST_DAY = day('2027-02-01')
-
-function channelBooking(reference: string, vehicleId: number, from: string, to: string) {
-  return {
-    reference,
-    vehicleId,
-    pickUpDepotId: 1,
-    dropOffDepotId: 1,
-    pickUpDate: day(from),
-    dropOffDate: day(to),
-    customer: null,
-    totalAmount: 10_000,
-    createdAt: '2027-01-09T22:00:00.000Z',
-  } satisfies BookingRecord
-}
 
 describe('SQLite: booked units seen across connections on one file', () => {
   const dir = mkdtempSync(join(tmpdir(), 'rental-shared-'))

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import type { ConfirmedBooking } from '../../src/domain/booking.ts'
+import type { BookingRecord, ConfirmedBooking } from '../../src/domain/booking.ts'
 import type { CalendarDate } from '../../src/domain/calendar-date.ts'
 import { StoreUnavailableError } from '../../src/domain/errors.ts'
 import type { Quote } from '../../src/domain/quote.ts'
@@ -9,6 +9,21 @@ import type { Store } from '../../src/store/store.ts'
 import { RULES_FLEET_FILE } from '../helpers/test-app.ts'
 
 const day = (text: string) => text as CalendarDate
+
+/** A booking from another channel at depot 1, with what that channel knew. */
+export function channelBooking(reference: string, vehicleId: number, from: string, to: string) {
+  return {
+    reference,
+    vehicleId,
+    pickUpDepotId: 1,
+    dropOffDepotId: 1,
+    pickUpDate: day(from),
+    dropOffDate: day(to),
+    customer: { fullName: 'Mere Tane', email: '', phone: '+64 9 555 0100' },
+    totalAmount: 45_050,
+    createdAt: '2027-01-09T22:00:00.000Z',
+  } satisfies BookingRecord
+}
 
 /** A website booking of the vehicle at depot 1, with a price of 100.00. */
 export function websiteBooking(
