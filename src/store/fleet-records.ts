@@ -19,6 +19,18 @@ export type TableRecords = {
   rows: Record<string, unknown>[]
 }
 
+/**
+ * What turns an INSERT of the table's rows into an upsert by key, in the syntax SQLite and
+ * PostgreSQL share: every other column takes the new row's value.
+ */
+export function upsertByKey(table: TableRecords): string {
+  const updates = Object.keys(table.columns)
+    .filter((name) => !table.key.includes(name))
+    .map((name) => `${name} = excluded.${name}`)
+    .join(', ')
+  return ` ON CONFLICT (${table.key.join(', ')}) DO UPDATE SET ${updates}`
+}
+
 /** The catalogue's tables, parents before children, so inserting in this order breaks no foreign key. */
 export function catalogueRecords(catalogue: Catalogue): TableRecords[] {
   return [

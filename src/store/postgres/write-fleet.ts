@@ -1,6 +1,11 @@
 import type { Booking, Catalogue } from '../../domain/catalogue.ts'
 import { FLEET_TABLES_CHILDREN_FIRST } from '../catalogue-rows.ts'
-import { catalogueRecords, type TableChanges, type TableRecords } from '../fleet-records.ts'
+import {
+  catalogueRecords,
+  type TableChanges,
+  type TableRecords,
+  upsertByKey,
+} from '../fleet-records.ts'
 import { insertBookings } from './insert-bookings.ts'
 import type { Sql } from './transaction.ts'
 
@@ -65,13 +70,7 @@ async function insertRecords(
   const types = Object.entries(table.columns)
     .map(([name, type]) => `${name} ${type}`)
     .join(', ')
-  const updates = columns
-    .filter((name) => !table.key.includes(name))
-    .map((name) => `${name} = excluded.${name}`)
-    .join(', ')
-  const onConflict = options.upsert
-    ? ` ON CONFLICT (${table.key.join(', ')}) DO UPDATE SET ${updates}`
-    : ''
+  const onConflict = options.upsert ? upsertByKey(table) : ''
   await sql(
     `INSERT INTO ${table.table} (${names})
      SELECT ${names} FROM jsonb_to_recordset($1::jsonb) AS r (${types})${onConflict}`,

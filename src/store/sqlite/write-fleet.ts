@@ -3,7 +3,12 @@ import type { BookingRecord, ConfirmedBooking } from '../../domain/booking.ts'
 import { eachDate } from '../../domain/calendar-date.ts'
 import type { Booking, Catalogue } from '../../domain/catalogue.ts'
 import { FLEET_TABLES_CHILDREN_FIRST } from '../catalogue-rows.ts'
-import { catalogueRecords, type TableChanges, type TableRecords } from '../fleet-records.ts'
+import {
+  catalogueRecords,
+  type TableChanges,
+  type TableRecords,
+  upsertByKey,
+} from '../fleet-records.ts'
 
 /** Replaces everything the fleet file holds, inside the caller's transaction. */
 export function writeFleet(db: DatabaseSync, catalogue: Catalogue, bookings: Booking[]): void {
@@ -60,13 +65,7 @@ function writeRecords(
   if (rows.length === 0) return
   const columns = Object.entries(table.columns)
   const names = columns.map(([name]) => name)
-  const updates = names
-    .filter((name) => !table.key.includes(name))
-    .map((name) => `${name} = excluded.${name}`)
-    .join(', ')
-  const onConflict = options.upsert
-    ? ` ON CONFLICT (${table.key.join(', ')}) DO UPDATE SET ${updates}`
-    : ''
+  const onConflict = options.upsert ? upsertByKey(table) : ''
   const insert = db.prepare(
     `INSERT INTO ${table.table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})${onConflict}`,
   )
