@@ -1,4 +1,4 @@
-import type { BookingRecord } from '../domain/booking.ts'
+import type { BookingRecord, ConfirmedBooking } from '../domain/booking.ts'
 import type { CalendarDate } from '../domain/calendar-date.ts'
 import type { Booking } from '../domain/catalogue.ts'
 import type { Customer } from '../domain/customer.ts'
@@ -45,6 +45,25 @@ export function bookingsQuery(
              drop_off_date, customer, total_cents, created_at
            FROM bookings WHERE ${conditions.join(' AND ')}`,
     values,
+  }
+}
+
+/**
+ * What a booking's row holds beyond its rental, whichever kind of booking it is: one from a fleet
+ * file knows nothing more; one from another channel its customer, total and time (when the
+ * channel said); one made on the website also its quote and the price it was booked at.
+ */
+export function bookingDetails(booking: Booking | BookingRecord | ConfirmedBooking) {
+  const known = 'customer' in booking ? booking : undefined
+  const website = known && 'quoteId' in known ? known : undefined
+  return {
+    customer: known?.customer ?? null,
+    quoteId: website?.quoteId ?? null,
+    totalCents: website
+      ? website.price.totalAmount
+      : ((known as BookingRecord | undefined)?.totalAmount ?? null),
+    price: website?.price ?? null,
+    createdAt: known?.createdAt ?? null,
   }
 }
 

@@ -1,5 +1,6 @@
 import type { BookingRecord } from '../../domain/booking.ts'
 import type { Booking } from '../../domain/catalogue.ts'
+import { bookingDetails } from '../booking-rows.ts'
 import type { Sql } from './transaction.ts'
 
 /** Bookings travel to the server in batches of this many: one JSON parameter per statement. */
@@ -18,7 +19,7 @@ export async function insertBookings(
 ): Promise<void> {
   for (let start = 0; start < bookings.length; start += BATCH) {
     const batch = bookings.slice(start, start + BATCH).map((b) => {
-      const known = 'customer' in b ? b : undefined
+      const details = bookingDetails(b)
       return {
         reference: b.reference,
         vehicle_id: b.vehicleId,
@@ -26,9 +27,9 @@ export async function insertBookings(
         drop_off_depot_id: b.dropOffDepotId,
         pick_up_date: b.pickUpDate,
         drop_off_date: b.dropOffDate,
-        customer: known?.customer ?? null,
-        total_cents: known?.totalAmount ?? null,
-        created_at: known?.createdAt ?? null,
+        customer: details.customer,
+        total_cents: details.totalCents,
+        created_at: details.createdAt,
       }
     })
     const rows = JSON.stringify(batch)

@@ -2,6 +2,7 @@ import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
 import type { BookingRecord, ConfirmedBooking } from '../../domain/booking.ts'
 import { eachDate } from '../../domain/calendar-date.ts'
 import type { Booking, Catalogue } from '../../domain/catalogue.ts'
+import { bookingDetails } from '../booking-rows.ts'
 import { FLEET_TABLES_CHILDREN_FIRST } from '../catalogue-rows.ts'
 import {
   catalogueRecords,
@@ -91,8 +92,7 @@ export function bookingWriter(
      ON CONFLICT (depot_id, vehicle_id, day) DO UPDATE SET units_booked = units_booked + 1`,
   )
   return (booking) => {
-    const known = 'customer' in booking ? booking : undefined
-    const website = known && 'quoteId' in known ? known : undefined
+    const details = bookingDetails(booking)
     insert.run(
       booking.reference,
       booking.vehicleId,
@@ -100,13 +100,11 @@ export function bookingWriter(
       booking.dropOffDepotId,
       booking.pickUpDate,
       booking.dropOffDate,
-      known?.customer ? JSON.stringify(known.customer) : null,
-      website?.quoteId ?? null,
-      website
-        ? website.price.totalAmount
-        : ((known as BookingRecord | undefined)?.totalAmount ?? null),
-      website ? JSON.stringify(website.price) : null,
-      known?.createdAt ?? null,
+      details.customer ? JSON.stringify(details.customer) : null,
+      details.quoteId,
+      details.totalCents,
+      details.price ? JSON.stringify(details.price) : null,
+      details.createdAt,
     )
     for (const day of eachDate(booking.pickUpDate, booking.dropOffDate)) {
       bookDay.run(booking.pickUpDepotId, booking.vehicleId, day)
