@@ -17,6 +17,7 @@ import type {
 } from '../schemas/query-parameters.ts'
 import type { QuoteResponse } from '../schemas/quote.ts'
 import type { VehicleResponse } from '../schemas/vehicle.ts'
+import { type MaybeAsync, whenReady } from '../store/maybe-async.ts'
 import type { VerbContext } from '../verbs/context.ts'
 import { findAvailableVehicles } from '../verbs/find-available-vehicles.ts'
 import { listAccessories } from '../verbs/list-accessories.ts'
@@ -38,17 +39,20 @@ export function depotsAnswer({ ctx }: OperationDeps): DepotResponse[] {
   return listDepots(ctx).map(presentDepot)
 }
 
-export async function availabilityAnswer(
+/** At once when the store answers at once (see findAvailableVehicles). */
+export function availabilityAnswer(
   { ctx, links }: OperationDeps,
   query: Static<typeof AvailabilityQuery>,
-): Promise<VehicleResponse[]> {
-  const { period, vehicles } = await findAvailableVehicles(ctx, {
+): MaybeAsync<VehicleResponse[]> {
+  const availability = findAvailableVehicles(ctx, {
     pickUpDepotId: Number(query.pick_up_depot_id),
     dropOffDepotId: Number(query.drop_off_depot_id),
     pickUpDate: query.pick_up_date,
     dropOffDate: query.drop_off_date,
   })
-  return vehicles.map((vehicle) => presentVehicle(vehicle, period.days, links))
+  return whenReady(availability, ({ period, vehicles }) =>
+    vehicles.map((vehicle) => presentVehicle(vehicle, period.days, links)),
+  )
 }
 
 export function accessoriesAnswer(

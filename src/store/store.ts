@@ -2,6 +2,7 @@ import type { BookingRecord, ConfirmedBooking } from '../domain/booking.ts'
 import type { CalendarDate } from '../domain/calendar-date.ts'
 import type { Booking, Catalogue } from '../domain/catalogue.ts'
 import type { Quote } from '../domain/quote.ts'
+import type { MaybeAsync } from './maybe-async.ts'
 
 /**
  * Everything the verbs read or write, and nothing more. Each database is an adapter behind it;
@@ -49,9 +50,10 @@ export interface Store {
   ): Promise<boolean>
   /**
    * For each vehicle, the most units booked at the depot on any one day from `from` to `to`
-   * (both included). Vehicles with no booking in the range are absent.
+   * (both included). Vehicles with no booking in the range are absent. An adapter that holds
+   * the figures in memory answers at once, not with a promise; a failure is then thrown at once.
    */
-  bookedUnits(query: BookedUnitsQuery): Promise<Map<number, number>>
+  bookedUnits(query: BookedUnitsQuery): MaybeAsync<Map<number, number>>
   /**
    * Books one unit if, at the pick-up depot, fewer than `unitsStocked` are booked on every day of
    * the rental: the check and the insert are one transaction that cannot oversell. The store's own

@@ -251,13 +251,15 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         closed.loadFleetOnce(async () => fleet),
         StoreUnavailableError,
       )
+      // Thrown at once by a store that answers from memory, else as the promise's rejection.
       await assert.rejects(
-        closed.bookedUnits({
-          depotId: 1,
-          vehicleIds: [1],
-          from: day('2027-01-10'),
-          to: day('2027-01-11'),
-        }),
+        async () =>
+          closed.bookedUnits({
+            depotId: 1,
+            vehicleIds: [1],
+            from: day('2027-01-10'),
+            to: day('2027-01-11'),
+          }),
         StoreUnavailableError,
       )
     })

@@ -22,6 +22,7 @@ export function availabilityRoute(app: TypedFastify, { ctx, links, docs }: ApiDe
         },
       },
     },
-    async (request) => availabilityAnswer({ ctx, links }, request.query),
+    // Not async: Fastify sends an answer given at once without a turn of the promise queue.
+    (request) => availabilityAnswer({ ctx, links }, request.query),
   )
 }

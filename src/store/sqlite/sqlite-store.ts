@@ -172,7 +172,8 @@ export class SqliteStore implements Store {
     )
   }
 
-  async bookedUnits(query: BookedUnitsQuery): Promise<Map<number, number>> {
+  /** At once, from the copy of booked_days in memory (BookedDaysCache). */
+  bookedUnits(query: BookedUnitsQuery): Map<number, number> {
     return this.guard(() => this.bookedDays.bookedUnits(query))
   }
 
