@@ -12,7 +12,7 @@ import { agentApi } from './http/api-plugin.ts'
 import { RETRY_AFTER_UNAVAILABLE_SECONDS, sendError } from './http/error-response.ts'
 import { frameworkErrorHandler } from './http/framework-error.ts'
 import { registerOverloadGuard } from './http/overload.ts'
-import { requestLogController } from './http/request-logging.ts'
+import { requestLogging } from './http/request-logging.ts'
 import { API_TAG } from './http/routes/error-responses.ts'
 import { mcpEndpoint } from './mcp/mcp-plugin.ts'
 import type { PageDeps } from './pages/page-deps.ts'
@@ -61,7 +61,7 @@ export async function buildApp(deps: AppDeps) {
   const pageFrameworkErrors = pageAddressError(pageDeps)
   const app = Fastify({
     logger: deps.logger ?? false,
-    logController: requestLogController(deps.logger),
+    ...requestLogging(deps.logger),
     ajv: {
       // Parameters are validated as text (see query-parameters.ts): no coercion, and the failing
       // value is kept so the 400 can quote it. The schemas are not checked against JSON Schema's

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { Writable } from 'node:stream'
 import { describe, test } from 'node:test'
 import { loadConfig } from '../../src/config.ts'
-import { requestLogController } from '../../src/http/request-logging.ts'
+import { requestLogging } from '../../src/http/request-logging.ts'
 import { openService } from '../../src/service.ts'
 import { FIXED_NOW, RULES_FLEET_FILE, SITE_URL } from '../helpers/test-app.ts'
 
@@ -40,15 +40,46 @@ describe('request logging', () => {
       },
     ) as never
     for (const level of ['warn', 'error', 'fatal', 'silent']) {
-      const controller = requestLogController({ level })
+      const controller = requestLogging({ level }).logController
       controller.incomingRequest(untouchable, untouchable)
       controller.requestCompleted(null, untouchable, untouchable)
     }
     // At info they are: the same call reads the request's logger.
     assert.throws(
-      () => requestLogController({ level: 'info' }).incomingRequest(untouchable, untouchable),
+      () =>
+        requestLogging({ level: 'info' }).logController.incomingRequest(untouchable, untouchable),
       /looked at/,
     )
+  })
+
+  test("above info, a request's own logger is made only when something is written through it", () => {
+    const made: unknown[] = []
+    const written: unknown[] = []
+    const child = { error: (...args: unknown[]) => written.push(args) }
+    const parent = {
+      level: 'warn',
+      child: (bindings: unknown) => {
+        made.push(bindings)
+        return child
+      },
+    } as never
+    const factory = requestLogging({ level: 'warn' }).childLoggerFactory
+    assert.ok(factory)
+    const logger = factory.call(
+      undefined as never,
+      parent,
+      { reqId: 'req-1' },
+      {},
+      undefined as never,
+    )
+    assert.equal(logger.level, 'warn')
+    assert.deepEqual(made, [])
+    logger.error('failed')
+    logger.error('again')
+    assert.deepEqual(made, [{ reqId: 'req-1' }])
+    assert.deepEqual(written, [['failed'], ['again']])
+    // At info every request writes its lines: Fastify's own child, made at once.
+    assert.equal(requestLogging({ level: 'info' }).childLoggerFactory, undefined)
   })
 
   test('at info, each request is logged as it comes and as it completes, with its id', async () => {
