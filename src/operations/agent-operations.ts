@@ -7,6 +7,7 @@ import {
   presentVehicle,
 } from '../presenters/present.ts'
 import type { SiteLinks } from '../presenters/site-links.ts'
+import { vehicleListJson } from '../presenters/vehicle-list-json.ts'
 import type { AccessoryResponse } from '../schemas/accessory.ts'
 import type { DepotResponse } from '../schemas/depot.ts'
 import type { InsurancePlanResponse } from '../schemas/insurance-plan.ts'
@@ -24,6 +25,7 @@ import { listAccessories } from '../verbs/list-accessories.ts'
 import { listDepots } from '../verbs/list-depots.ts'
 import { listInsurancePlans } from '../verbs/list-insurance-plans.ts'
 import { priceQuote } from '../verbs/price-quote.ts'
+import type { RentalSearch } from '../verbs/rental-request.ts'
 
 /*
  * The agent API's five operations, from parameters that passed their schema (still text, as
@@ -44,14 +46,18 @@ export function availabilityAnswer(
   { ctx, links }: OperationDeps,
   query: Static<typeof AvailabilityQuery>,
 ): MaybeAsync<VehicleResponse[]> {
-  const availability = findAvailableVehicles(ctx, {
-    pickUpDepotId: Number(query.pick_up_depot_id),
-    dropOffDepotId: Number(query.drop_off_depot_id),
-    pickUpDate: query.pick_up_date,
-    dropOffDate: query.drop_off_date,
-  })
-  return whenReady(availability, ({ period, vehicles }) =>
+  return whenReady(findAvailableVehicles(ctx, rentalSearch(query)), ({ period, vehicles }) =>
     vehicles.map((vehicle) => presentVehicle(vehicle, period.days, links)),
+  )
+}
+
+/** availabilityAnswer as the JSON text the HTTP route sends (see vehicleListJson). */
+export function availabilityJson(
+  { ctx, links }: OperationDeps,
+  query: Static<typeof AvailabilityQuery>,
+): MaybeAsync<string> {
+  return whenReady(findAvailableVehicles(ctx, rentalSearch(query)), ({ period, vehicles }) =>
+    vehicleListJson(vehicles, period.days, links),
   )
 }
 
@@ -83,6 +89,15 @@ export async function quoteAnswer(
     insuranceId: query.insurance_id === undefined ? undefined : Number(query.insurance_id),
   })
   return presentQuote(quote, links)
+}
+
+function rentalSearch(query: Static<typeof AvailabilityQuery>): RentalSearch {
+  return {
+    pickUpDepotId: Number(query.pick_up_depot_id),
+    dropOffDepotId: Number(query.drop_off_depot_id),
+    pickUpDate: query.pick_up_date,
+    dropOffDate: query.drop_off_date,
+  }
 }
 
 function optionsQuery(query: OptionsParameters) {

@@ -1,5 +1,5 @@
 import Type from 'typebox'
-import { availabilityAnswer } from '../../operations/agent-operations.ts'
+import { availabilityJson } from '../../operations/agent-operations.ts'
 import { AvailabilityQuery } from '../../schemas/query-parameters.ts'
 import { VehicleSchema } from '../../schemas/vehicle.ts'
 import type { ApiDeps, TypedFastify } from '../api-deps.ts'
@@ -22,7 +22,12 @@ export function availabilityRoute(app: TypedFastify, { ctx, links, docs }: ApiDe
         },
       },
     },
-    // Not async: Fastify sends an answer given at once without a turn of the promise queue.
-    (request) => availabilityAnswer({ ctx, links }, request.query),
+    // Not async: Fastify sends an answer given at once without a turn of the promise queue. The
+    // answer is already JSON, laid out as the response schema would write it (vehicleListJson);
+    // a string typed as JSON is sent as it is.
+    (request, reply) => {
+      reply.type('application/json; charset=utf-8')
+      return availabilityJson({ ctx, links }, request.query) as never
+    },
   )
 }

@@ -1,0 +1,125 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import fc from 'fast-check'
+import Fastify from 'fastify'
+import Type from 'typebox'
+import type { Vehicle } from '../../src/domain/catalogue.ts'
+import type { Cents } from '../../src/domain/money.ts'
+import { presentVehicle } from '../../src/presenters/present.ts'
+import { SiteLinks } from '../../src/presenters/site-links.ts'
+import { vehicleListJson } from '../../src/presenters/vehicle-list-json.ts'
+import { VehicleSchema } from '../../src/schemas/vehicle.ts'
+import type { AvailableVehicle } from '../../src/verbs/find-available-vehicles.ts'
+
+/*
+ * The availability answer is written from per-vehicle JSON fragments instead of through the
+ * response schema's serialiser: it must be the schema's output byte for byte, whatever the
+ * catalogue's text holds, and a vehicle's fragments, written once, must never carry one search's
+ * figures into another's.
+ */
+
+const links = new SiteLinks('https://rentals.example.com')
+
+/** The response schema's own serialiser, as Fastify compiles it for the route. */
+async function schemaSerialiser() {
+  const app = Fastify()
+  let body: unknown
+  app.get(
+    '/',
+    { schema: { response: { 200: Type.Array(VehicleSchema) } } },
+    async () => body as never,
+  )
+  await app.ready()
+  return {
+    serialise: async (value: unknown) => {
+      body = value
+      return (await app.inject('/')).body
+    },
+    close: () => app.close(),
+  }
+}
+
+/** Catalogue text as an operator might write it: quotes, backslashes, control characters, any script. */
+const text = fc.oneof(
+  fc.string({ unit: 'grapheme', maxLength: 60 }),
+  fc.string({
+    unit: fc.constantFrom('"', '\\', '\n', '\t', '\u0000', '\u2028', 'ā', '/', 'a'),
+    maxLength: 20,
+  }),
+  fc.string({
+    unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)),
+    maxLength: 50,
+  }),
+)
+const cents = fc.integer({ min: 0, max: 10_000_000 }).map((value) => value as Cents)
+const vehicle = fc.record({
+  id: fc.integer({ min: 1, max: 9_999_999_999 }),
+  name: text,
+  vehicleClass: text,
+  // A file name is percent-encoded into the URL, which a lone surrogate cannot be.
+  image: fc.oneof(fc.string({ unit: 'grapheme', maxLength: 30 }), fc.webUrl()),
+})
+const terms = fc.record({ dailyRate: cents, rentalFee: cents, routeFee: cents })
+
+function available(vehicles: Vehicle[], allTerms: AvailableVehicle['terms'][]): AvailableVehicle[] {
+  return vehicles.map((item, i) => ({
+    vehicle: item,
+    terms: allTerms[i % allTerms.length] as never,
+  }))
+}
+
+describe('the availability answer written from per-vehicle fragments', () => {
+  let schema: Awaited<ReturnType<typeof schemaSerialiser>>
+  before(async () => {
+    schema = await schemaSerialiser()
+  })
+  after(() => schema.close())
+
+  test("is the response schema serialiser's output byte for byte, for two searches of the same vehicles", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(vehicle, { maxLength: 6 }),
+        fc.array(terms, { minLength: 1, maxLength: 6 }),
+        fc.array(terms, { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 1, max: 548 }),
+        fc.integer({ min: 1, max: 548 }),
+        async (fields, firstTerms, secondTerms, firstDays, secondDays) => {
+          // The catalogue's own objects: fragments are kept per object, as for one catalogue.
+          const vehicles = fields.map((item) => ({ ...item }) as Vehicle)
+          for (const [allTerms, days] of [
+            [firstTerms, firstDays],
+            [secondTerms, secondDays],
+          ] as const) {
+            const found = available(vehicles, allTerms)
+            const expected = await schema.serialise(
+              found.map((item) => presentVehicle(item, days, links)),
+            )
+            assert.equal(vehicleListJson(found, days, links), expected)
+          }
+        },
+      ),
+      { seed: 20261123, numRuns: 300 },
+    )
+  })
+
+  test('an empty search is an empty list', () => {
+    assert.equal(vehicleListJson([], 3, links), '[]')
+  })
+
+  test("the same vehicle on two sites carries each site's image address", () => {
+    const item = { id: 1, name: 'Yaris', vehicleClass: 'economy', image: 'economy.svg' } as Vehicle
+    const found = available(
+      [item],
+      [{ dailyRate: 5400 as Cents, rentalFee: 37800 as Cents, routeFee: 0 as Cents }],
+    )
+    const other = new SiteLinks('http://localhost:3000')
+    assert.match(
+      vehicleListJson(found, 7, links),
+      /"https:\/\/rentals\.example\.com\/images\/vehicles\/economy\.svg"/,
+    )
+    assert.match(
+      vehicleListJson(found, 7, other),
+      /"http:\/\/localhost:3000\/images\/vehicles\/economy\.svg"/,
+    )
+  })
+})
