@@ -3,12 +3,13 @@ import { once } from 'node:events'
 import { createServer } from 'node:net'
 import { after, before, describe, test } from 'node:test'
 import { setTimeout as delay } from 'node:timers/promises'
+import { Client } from 'pg'
 import type { CalendarDate } from '../../src/domain/calendar-date.ts'
 import { StoreUnavailableError } from '../../src/domain/errors.ts'
 import type { LoadedFleet } from '../../src/fleet/read-fleet-file.ts'
 import type { PoolOptions } from '../../src/store/postgres/connect-pool.ts'
 import { MIGRATIONS } from '../../src/store/postgres/migrations.ts'
-import { PostgresStore } from '../../src/store/postgres/postgres-store.ts'
+import { PostgresStore, SAVE_QUOTE } from '../../src/store/postgres/postgres-store.ts'
 import { loadRulesFleet } from '../helpers/domain-fixtures.ts'
 import { describeOperatorStoreContract } from './operator-store-contract.ts'
 import {
@@ -166,6 +167,36 @@ describe('PostgreSQL store', () => {
       assert.equal((await second.bookedUnits(range)).has(1), false)
       assert.ok(await first.createBooking(websiteBooking('SEEN', 1, '2027-06-01', '2027-06-02'), 2))
       assert.equal((await second.bookedUnits(range)).get(1), 1)
+    })
+  })
+
+  describe('quotes commit asynchronously, and only quotes', () => {
+    test('the save statement turns synchronous commit off for its own transaction, never the next', async () => {
+      const url = await databases.create()
+      await openStore(url)
+      const values = ['q-1', '2027-01-10T00:00:00Z', '2027-01-10T00:30:00Z', '{}']
+      const [inside] = await queryOnce(
+        url,
+        `WITH saved AS (${SAVE_QUOTE} RETURNING id) SELECT current_setting('synchronous_commit') AS setting FROM saved`,
+        values,
+      )
+      assert.equal(inside?.setting, 'off')
+      const client = new Client({ connectionString: url })
+      await client.connect()
+      try {
+        const before = (await client.query('SHOW synchronous_commit')).rows[0].synchronous_commit
+        await client.query(SAVE_QUOTE, ['q-2', ...values.slice(1)])
+        const afterSave = (await client.query('SHOW synchronous_commit')).rows[0].synchronous_commit
+        assert.equal(afterSave, before)
+        assert.notEqual(afterSave, 'off')
+      } finally {
+        await client.end()
+      }
+      const stored = await queryOnce(url, 'SELECT id FROM quotes ORDER BY id')
+      assert.deepEqual(
+        stored.map((row) => row.id),
+        ['q-1', 'q-2'],
+      )
     })
   })
 
