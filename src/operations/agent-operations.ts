@@ -75,11 +75,11 @@ export function insurancePlansAnswer(
   return listInsurancePlans(ctx, optionsQuery(query)).map(presentInsurancePlan)
 }
 
-export async function quoteAnswer(
+export function quoteAnswer(
   { ctx, links }: OperationDeps,
   query: Static<typeof QuoteQuery>,
 ): Promise<QuoteResponse> {
-  const quote = await priceQuote(ctx, {
+  const quote = priceQuote(ctx, {
     pickUpDepotId: Number(query.pick_up_depot_id),
     dropOffDepotId: Number(query.drop_off_depot_id),
     pickUpDate: query.pick_up_date,
@@ -88,7 +88,7 @@ export async function quoteAnswer(
     accessoryIds: query.accessory_ids,
     insuranceId: query.insurance_id === undefined ? undefined : Number(query.insurance_id),
   })
-  return presentQuote(quote, links)
+  return quote.then((stored) => presentQuote(stored, links))
 }
 
 function rentalSearch(query: Static<typeof AvailabilityQuery>): RentalSearch {

@@ -16,11 +16,13 @@ export function quotesRoute(app: TypedFastify, { ctx, links, docs }: ApiDeps): v
       },
       // accessory_ids may be repeated (accessory_ids=1&accessory_ids=2 is 1,2); every other
       // parameter given twice stays an array and fails validation as duplicated.
-      preValidation: async (request) => {
+      // Synchronous, as is the handler: neither costs the answer an extra turn of the promise queue.
+      preValidation: (request, _reply, done) => {
         const query = request.query as Record<string, unknown>
         if (Array.isArray(query.accessory_ids)) query.accessory_ids = query.accessory_ids.join(',')
+        done()
       },
     },
-    async (request) => quoteAnswer({ ctx, links }, request.query),
+    (request) => quoteAnswer({ ctx, links }, request.query),
   )
 }
