@@ -9,7 +9,7 @@ import { StoreUnavailableError } from '../../src/domain/errors.ts'
 import type { LoadedFleet } from '../../src/fleet/read-fleet-file.ts'
 import type { PoolOptions } from '../../src/store/postgres/connect-pool.ts'
 import { MIGRATIONS } from '../../src/store/postgres/migrations.ts'
-import { PostgresStore, SAVE_QUOTE } from '../../src/store/postgres/postgres-store.ts'
+import { PostgresStore, SAVE_QUOTES } from '../../src/store/postgres/postgres-store.ts'
 import { loadRulesFleet } from '../helpers/domain-fixtures.ts'
 import { describeOperatorStoreContract } from './operator-store-contract.ts'
 import {
@@ -174,18 +174,23 @@ describe('PostgreSQL store', () => {
     test('the save statement turns synchronous commit off for its own transaction, never the next', async () => {
       const url = await databases.create()
       await openStore(url)
-      const values = ['q-1', '2027-01-10T00:00:00Z', '2027-01-10T00:30:00Z', '{}']
+      const quote = (id: string) => [
+        [id],
+        ['2027-01-10T00:00:00Z'],
+        ['2027-01-10T00:30:00Z'],
+        ['{}'],
+      ]
       const [inside] = await queryOnce(
         url,
-        `WITH saved AS (${SAVE_QUOTE} RETURNING id) SELECT current_setting('synchronous_commit') AS setting FROM saved`,
-        values,
+        `WITH saved AS (${SAVE_QUOTES} RETURNING id) SELECT current_setting('synchronous_commit') AS setting FROM saved`,
+        quote('q-1'),
       )
       assert.equal(inside?.setting, 'off')
       const client = new Client({ connectionString: url })
       await client.connect()
       try {
         const before = (await client.query('SHOW synchronous_commit')).rows[0].synchronous_commit
-        await client.query(SAVE_QUOTE, ['q-2', ...values.slice(1)])
+        await client.query(SAVE_QUOTES, quote('q-2'))
         const afterSave = (await client.query('SHOW synchronous_commit')).rows[0].synchronous_commit
         assert.equal(afterSave, before)
         assert.notEqual(afterSave, 'off')

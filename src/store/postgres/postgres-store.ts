@@ -11,6 +11,7 @@ import type {
   Store,
   StoredFleet,
 } from '../store.ts'
+import { TurnBatches } from '../turn-batches.ts'
 import { FLEET_LOCK } from './advisory-locks.ts'
 import { bookOneUnit } from './book-one-unit.ts'
 import { connectPool, type PoolOptions } from './connect-pool.ts'
@@ -34,8 +35,11 @@ const QUOTE_KEEP_AFTER_EXPIRY_MS = 86_400_000
  * `set_config(..., true)` changes the setting for the statement's own transaction only, so the
  * connection's next transaction, a booking say, commits as the server is set to.
  */
-export const SAVE_QUOTE = `INSERT INTO quotes (id, created_at, expires_at, quote)
-  SELECT $1, $2, $3, $4::jsonb FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit`
+export const SAVE_QUOTES = `INSERT INTO quotes (id, created_at, expires_at, quote)
+  SELECT id, created_at, expires_at, quote
+  FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[], $4::jsonb[])
+    AS saved (id, created_at, expires_at, quote)
+  CROSS JOIN (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit`
 
 /**
  * The shared store for several instances: one PostgreSQL database through a `pg` pool. Every
@@ -45,6 +49,7 @@ export const SAVE_QUOTE = `INSERT INTO quotes (id, created_at, expires_at, quote
 export class PostgresStore implements Store {
   private readonly pool: Pool
   private quotesSaved = 0
+  private readonly quotes = new TurnBatches<Quote>((quotes) => this.writeQuotes(quotes))
 
   private constructor(pool: Pool) {
     this.pool = pool
@@ -186,16 +191,24 @@ export class PostgresStore implements Store {
   }
 
   async saveQuote(quote: Quote): Promise<void> {
+    return this.quotes.add(quote)
+  }
+
+  /** The quotes asked for in one turn of the event loop, in one statement (see SAVE_QUOTES). */
+  private async writeQuotes(quotes: Quote[]): Promise<void> {
     await this.guard(async () => {
-      await this.prepared('save-quote', SAVE_QUOTE, [
-        quote.id,
-        quote.createdAt,
-        quote.expiresAt,
-        JSON.stringify(quote),
+      await this.prepared('save-quotes', SAVE_QUOTES, [
+        quotes.map((quote) => quote.id),
+        quotes.map((quote) => quote.createdAt),
+        quotes.map((quote) => quote.expiresAt),
+        quotes.map((quote) => JSON.stringify(quote)),
       ])
-      this.quotesSaved++
-      if (this.quotesSaved % QUOTE_SWEEP_EVERY === 0) {
-        const cutoff = new Date(Date.parse(quote.createdAt) - QUOTE_KEEP_AFTER_EXPIRY_MS)
+      const sweeps = (count: number) => Math.floor(count / QUOTE_SWEEP_EVERY)
+      const before = this.quotesSaved
+      this.quotesSaved += quotes.length
+      if (sweeps(this.quotesSaved) > sweeps(before)) {
+        const newest = quotes.at(-1) as Quote
+        const cutoff = new Date(Date.parse(newest.createdAt) - QUOTE_KEEP_AFTER_EXPIRY_MS)
         await this.query('DELETE FROM quotes WHERE expires_at < $1', [cutoff.toISOString()])
       }
     })
@@ -213,6 +226,8 @@ export class PostgresStore implements Store {
   }
 
   async close(): Promise<void> {
+    // Quotes waiting for their batch are written first; their saves then settle.
+    await this.quotes.flush()
     if (!this.pool.ending) await this.pool.end()
   }
 

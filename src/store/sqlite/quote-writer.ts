@@ -1,26 +1,25 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import { StoreUnavailableError } from '../../domain/errors.ts'
 import type { Quote } from '../../domain/quote.ts'
+import { TurnBatches } from '../turn-batches.ts'
 
 /** Expired quotes are deleted once in this many saves, a day after they expire. */
 const QUOTE_SWEEP_EVERY = 500
 const QUOTE_KEEP_AFTER_EXPIRY_MS = 86_400_000
 
 /**
- * Writes quotes in groups: the quotes asked for in one turn of the event loop are inserted in one
- * transaction at the end of it, and each save resolves once its group is written. Under load one
- * commit then serves many quotes; alone, a quote waits for nothing but its own turn.
+ * Writes quotes in groups (TurnBatches): the quotes asked for in one turn of the event loop are
+ * inserted in one transaction at the end of it, and each save resolves once its group is written.
+ * Under load one commit then serves many quotes; alone, a quote waits for nothing but its own turn.
  *
  * A quote is written with normal sync: it reaches the operating system before it is answered, so
  * it survives the process crashing, but a power cut may lose the last ones (their checkout links
  * then price anew). Bookings keep full sync.
  */
-type Group = { quotes: Quote[]; written: Promise<void>; settle: (error?: unknown) => void }
-
 export class QuoteWriter {
   private readonly db: DatabaseSync
   private readonly statement: (sql: string) => StatementSync
-  private pending: Group | undefined
+  private readonly batches = new TurnBatches<Quote>((quotes) => this.write(quotes))
   private saved = 0
 
   constructor(db: DatabaseSync, statement: (sql: string) => StatementSync) {
@@ -29,16 +28,7 @@ export class QuoteWriter {
   }
 
   save(quote: Quote): Promise<void> {
-    if (!this.pending) {
-      let settle: Group['settle'] = () => {}
-      const written = new Promise<void>((resolve, reject) => {
-        settle = (error) => (error === undefined ? resolve() : reject(error))
-      })
-      this.pending = { quotes: [], written, settle }
-      setImmediate(() => this.flush())
-    }
-    this.pending.quotes.push(quote)
-    return this.pending.written
+    return this.batches.add(quote)
   }
 
   /**
@@ -46,18 +36,18 @@ export class QuoteWriter {
    * closes. A failure rejects those saves with a StoreUnavailableError.
    */
   flush(): void {
-    const group = this.pending
-    if (!group) return
-    this.pending = undefined
-    try {
-      this.write(group.quotes)
-      group.settle()
-    } catch (error) {
-      group.settle(new StoreUnavailableError(error))
-    }
+    void this.batches.flush()
   }
 
   private write(quotes: Quote[]): void {
+    try {
+      this.insert(quotes)
+    } catch (error) {
+      throw new StoreUnavailableError(error)
+    }
+  }
+
+  private insert(quotes: Quote[]): void {
     // Synchronous calls cannot interleave, so only this transaction runs with normal sync.
     this.statement('PRAGMA synchronous = NORMAL').run()
     try {

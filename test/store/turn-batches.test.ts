@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { TurnBatches } from '../../src/store/turn-batches.ts'
+
+const nextTurn = () => new Promise<void>((done) => setImmediate(done))
+
+describe('turn batches', () => {
+  test('what is added in one turn is written together at its end, the next turn apart', async () => {
+    const writes: number[][] = []
+    const batches = new TurnBatches<number>((items) => {
+      writes.push([...items])
+    })
+    const first = [batches.add(1), batches.add(2), batches.add(3)]
+    assert.deepEqual(writes, [])
+    await Promise.all(first)
+    assert.deepEqual(writes, [[1, 2, 3]])
+    await batches.add(4)
+    assert.deepEqual(writes, [[1, 2, 3], [4]])
+  })
+
+  test('an add settles only once its batch is written, by an asynchronous write too', async () => {
+    let finish = () => {}
+    const batches = new TurnBatches<string>(
+      () =>
+        new Promise<void>((done) => {
+          finish = done
+        }),
+    )
+    let settled = false
+    const saved = batches.add('a').then(() => {
+      settled = true
+    })
+    await nextTurn()
+    await nextTurn()
+    assert.equal(settled, false)
+    finish()
+    await saved
+    assert.equal(settled, true)
+  })
+
+  test('a failed write fails every add of its batch with its error, and the next batch is new', async () => {
+    let fail = true
+    const batches = new TurnBatches<number>(async () => {
+      if (fail) throw new Error('disk full')
+    })
+    const adds = [batches.add(1), batches.add(2)]
+    for (const add of adds) await assert.rejects(add, /disk full/)
+    fail = false
+    await batches.add(3)
+  })
+
+  test('a synchronous write that throws fails its adds too', async () => {
+    const batches = new TurnBatches<number>(() => {
+      throw new Error('locked')
+    })
+    await assert.rejects(batches.add(1), /locked/)
+  })
+
+  test('flush writes the waiting batch at once (before a store closes), and nothing twice', async () => {
+    const writes: number[][] = []
+    const batches = new TurnBatches<number>((items) => {
+      writes.push([...items])
+    })
+    const saved = batches.add(1)
+    void batches.flush()
+    assert.deepEqual(writes, [[1]])
+    await saved
+    await nextTurn()
+    await batches.flush()
+    assert.deepEqual(writes, [[1]])
+  })
+})
