@@ -54,6 +54,7 @@ async function main(): Promise<void> {
   const targets = checkTargets(
     suites.find((suite) => suite.setup.embedded),
     growth,
+    suites.find((suite) => !suite.setup.embedded),
   )
   if (growth.length > 0) writeFileSync(CHART_FILE, latencyChart(growth, settings.connections))
   writeFileSync(

@@ -105,6 +105,35 @@ describe('bench targets', () => {
   })
 })
 
+describe('bench targets on the networked stores', () => {
+  test('the p99 limit is checked on PostgreSQL and Redis too, on its own line, when they ran', () => {
+    const networked: EndpointSuite = {
+      ...suite({ depots: [700, 1000], quote: [100, 1000] }, 25),
+      setup: {
+        name: 'PostgreSQL (rate limit in Redis)',
+        embedded: false,
+        env: {},
+        cleanup: async () => {},
+      },
+    }
+    const checks = checkTargets(suite({ depots: [700, 1000] }), [], networked)
+    const p99 = checks.filter((check) => check.target.startsWith('p99'))
+    assert.deepEqual(
+      p99.map((check) => [check.target, check.pass]),
+      [
+        ['p99 under 20 ms on every endpoint', true],
+        ['p99 under 20 ms on every endpoint, PostgreSQL (rate limit in Redis)', false],
+      ],
+    )
+    assert.equal(
+      checkTargets(suite({ depots: [700, 1000] }), []).filter((check) =>
+        check.target.startsWith('p99'),
+      ).length,
+      1,
+    )
+  })
+})
+
 describe('bench outputs', () => {
   const growth = [point(1000, 2), point(10_000, 2.2), point(100_000, 2.1), point(1_000_000, 2.4)]
   test('the chart is an SVG with one line per endpoint and percentile over every size', () => {
