@@ -33,15 +33,13 @@ export class TurnBatches<T> {
     const batch = this.pending
     if (!batch) return Promise.resolve()
     this.pending = undefined
-    let written: void | Promise<void>
     try {
-      written = this.write(batch.items)
+      const written = this.write(batch.items)
+      if (written instanceof Promise) written.then(() => batch.settle(), batch.settle)
+      else batch.settle()
     } catch (error) {
       batch.settle(error)
-      return batch.written.catch(() => {})
     }
-    if (written instanceof Promise) written.then(() => batch.settle(), batch.settle)
-    else batch.settle()
     return batch.written.catch(() => {})
   }
 }

@@ -3,6 +3,7 @@ import type { BookingRecord, ConfirmedBooking } from '../../domain/booking.ts'
 import type { Booking, Catalogue } from '../../domain/catalogue.ts'
 import { StoreUnavailableError } from '../../domain/errors.ts'
 import type { Quote } from '../../domain/quote.ts'
+import { expiredQuotesCutoff } from '../quote-sweep.ts'
 import type {
   BookedUnitsQuery,
   BookingFilter,
@@ -20,10 +21,6 @@ import * as operator from './operator-writes.ts'
 import { readCatalogue } from './read-catalogue.ts'
 import { inTransaction, type Row, type Sql } from './transaction.ts'
 import { writeFleet } from './write-fleet.ts'
-
-/** Expired quotes are deleted once in this many saves, a day after they expire (as in SQLite). */
-const QUOTE_SWEEP_EVERY = 500
-const QUOTE_KEEP_AFTER_EXPIRY_MS = 86_400_000
 
 /**
  * Stores a quote ($1 id, $2 created at, $3 expires at, $4 the quote as JSON) with an asynchronous
@@ -203,14 +200,9 @@ export class PostgresStore implements Store {
         quotes.map((quote) => quote.expiresAt),
         quotes.map((quote) => JSON.stringify(quote)),
       ])
-      const sweeps = (count: number) => Math.floor(count / QUOTE_SWEEP_EVERY)
-      const before = this.quotesSaved
+      const cutoff = expiredQuotesCutoff(this.quotesSaved, quotes)
       this.quotesSaved += quotes.length
-      if (sweeps(this.quotesSaved) > sweeps(before)) {
-        const newest = quotes.at(-1) as Quote
-        const cutoff = new Date(Date.parse(newest.createdAt) - QUOTE_KEEP_AFTER_EXPIRY_MS)
-        await this.query('DELETE FROM quotes WHERE expires_at < $1', [cutoff.toISOString()])
-      }
+      if (cutoff) await this.query('DELETE FROM quotes WHERE expires_at < $1', [cutoff])
     })
   }
 

@@ -1,11 +1,8 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import { StoreUnavailableError } from '../../domain/errors.ts'
 import type { Quote } from '../../domain/quote.ts'
+import { expiredQuotesCutoff } from '../quote-sweep.ts'
 import { TurnBatches } from '../turn-batches.ts'
-
-/** Expired quotes are deleted once in this many saves, a day after they expire. */
-const QUOTE_SWEEP_EVERY = 500
-const QUOTE_KEEP_AFTER_EXPIRY_MS = 86_400_000
 
 /**
  * Writes quotes in groups (TurnBatches): the quotes asked for in one turn of the event loop are
@@ -59,12 +56,8 @@ export class QuoteWriter {
         for (const quote of quotes) {
           insert.run(quote.id, quote.createdAt, quote.expiresAt, JSON.stringify(quote))
         }
-        const sweeps = (count: number) => Math.floor(count / QUOTE_SWEEP_EVERY)
-        if (sweeps(this.saved + quotes.length) > sweeps(this.saved)) {
-          const newest = quotes.at(-1) as Quote
-          const cutoff = new Date(Date.parse(newest.createdAt) - QUOTE_KEEP_AFTER_EXPIRY_MS)
-          this.statement('DELETE FROM quotes WHERE expires_at < ?').run(cutoff.toISOString())
-        }
+        const cutoff = expiredQuotesCutoff(this.saved, quotes)
+        if (cutoff) this.statement('DELETE FROM quotes WHERE expires_at < ?').run(cutoff)
         this.statement('COMMIT').run()
         this.saved += quotes.length
       } catch (error) {
