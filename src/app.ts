@@ -1,10 +1,9 @@
-import { resolve } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import fastifySwagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import type { Config } from './config.ts'
-import { apiRulesMarkdown } from './docs/api-rules.ts'
+import { API_VERSION } from './docs/company-openapi.ts'
 import { discoveryDocuments } from './docs/discovery-plugin.ts'
 import { finishOpenApi } from './docs/finish-openapi.ts'
 import { DomainError } from './domain/errors.ts'
@@ -34,7 +33,6 @@ const CORS_DOCUMENTS = [
   '/.well-known/ai-plugin.json',
   '/llms.txt',
 ]
-const PUBLIC_DIR = resolve(import.meta.dirname, '../public')
 
 export type AppDeps = {
   ctx: VerbContext
@@ -129,13 +127,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
-      info: {
-        title: 'Vehicle Rental Agent API',
-        version: '1.0.0',
-        description: apiRulesMarkdown(deps.config),
-        contact: { email: deps.config.contactEmail },
-        license: { name: 'Terms of use', url: deps.config.legalInfoUrl },
-      },
+      // Replaced by the loaded company's (src/docs/company-openapi.ts) wherever it is published.
+      info: { title: 'Agent API', version: API_VERSION },
       // No authentication: every operation is open to any agent.
       security: [],
       servers: [{ url: `${deps.config.publicUrl}${API_PREFIX}` }],
@@ -154,7 +147,7 @@ export async function buildApp(deps: AppDeps) {
   })
   await app.register(discoveryDocuments({ settings: deps.config, ctx: deps.ctx, links }))
   await app.register(fastifyStatic, {
-    root: resolve(PUBLIC_DIR, 'images'),
+    root: deps.config.imagesDir,
     prefix: '/images/',
     maxAge: '1d',
   })

@@ -20,9 +20,11 @@ export type Config = {
   bookingHorizonDays: number
   maxRentalDays: number
   logLevel: string
-  /** Published in the plugin manifest and the docs. */
-  contactEmail: string
-  legalInfoUrl: string
+  /**
+   * The folder served at /images/: vehicle images in its `vehicles/`, and the company's logo when
+   * the fleet file names a file.
+   */
+  imagesDir: string
   /** PostgreSQL, shared by every instance; without it, the embedded SQLite in DATA_DIR. */
   databaseUrl: string | undefined
   /** Redis holding the shared rate-limit counts; without it, each instance counts in memory. */
@@ -62,6 +64,24 @@ export const DEFAULT_OVERLOAD_MAX_EVENT_LOOP_DELAY_MS = 100
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 export const DEMO_FLEET_FILE = resolve(import.meta.dirname, '../fleets/demo-fleet.yaml')
+/** The demo company's images, shipped with the service. */
+export const PUBLIC_IMAGES_DIR = resolve(import.meta.dirname, '../public/images')
+
+/**
+ * Settings earlier versions read that now come from elsewhere: a start-up that finds one set says
+ * where it went rather than ignoring it silently.
+ */
+const RETIRED: Record<string, string> = {
+  CONTACT_EMAIL: "the contact address is the fleet file's company.email",
+  LEGAL_INFO_URL: "the terms are the fleet file's company.terms_url",
+}
+
+/** A line for each retired setting that is still set, to be logged at start-up. */
+export function retiredSettings(env: NodeJS.ProcessEnv = process.env): string[] {
+  return Object.entries(RETIRED)
+    .filter(([variable]) => env[variable])
+    .map(([variable, moved]) => `${variable} is no longer read: ${moved}`)
+}
 
 /** Reads and checks every setting; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -78,10 +98,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}; got "${logLevel}"`)
   }
   const site = publicUrl(env.PUBLIC_URL || `http://localhost:${port}`)
-  const contactEmail = env.CONTACT_EMAIL || 'agents@kiwiroads.example.com'
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(contactEmail)) {
-    throw new ConfigError('CONTACT_EMAIL', `must be an email address; got "${contactEmail}"`)
-  }
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -96,8 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bookingHorizonDays: integer(env, 'BOOKING_HORIZON_DAYS', 548, 1, 3_650),
     maxRentalDays: integer(env, 'MAX_RENTAL_DAYS', 90, 1, 365),
     logLevel,
-    contactEmail,
-    legalInfoUrl: absoluteUrl('LEGAL_INFO_URL', env.LEGAL_INFO_URL || `${site}/docs#terms`),
+    imagesDir: resolve(env.IMAGES_DIR || PUBLIC_IMAGES_DIR),
     databaseUrl: serviceUrl(
       env,
       'DATABASE_URL',

@@ -49,7 +49,14 @@ export async function openServices(
       // Loaded only for an empty database: its YAML parser and schema checker are a third of
       // the modules a start would otherwise load.
       const { readFleetFile } = await import('./fleet/read-fleet-file.ts')
-      return readFleetFile(config.fleetFile, todayIn(config.timeZone, now()))
+      const { formatProblem } = await import('./fleet/fleet-file-error.ts')
+      const fleet = await readFleetFile(config.fleetFile, todayIn(config.timeZone, now()), {
+        imagesDir: config.imagesDir,
+      })
+      for (const warning of fleet.warnings) {
+        options.log?.warn(`fleet file warning: ${formatProblem(config.fleetFile, warning)}`)
+      }
+      return fleet
     })
     // The version is read before the catalogue: an import in between is read again next time.
     let version = await store.fleetVersion()

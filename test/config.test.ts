@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict'
 import { resolve } from 'node:path'
 import { describe, test } from 'node:test'
-import { ConfigError, DEMO_FLEET_FILE, loadConfig } from '../src/config.ts'
+import {
+  ConfigError,
+  DEMO_FLEET_FILE,
+  loadConfig,
+  PUBLIC_IMAGES_DIR,
+  retiredSettings,
+} from '../src/config.ts'
 
 describe('loadConfig falls back to the documented defaults', () => {
   test('an empty environment gives every default', () => {
@@ -19,8 +25,7 @@ describe('loadConfig falls back to the documented defaults', () => {
       bookingHorizonDays: 548,
       maxRentalDays: 90,
       logLevel: 'info',
-      contactEmail: 'agents@kiwiroads.example.com',
-      legalInfoUrl: 'http://localhost:3000/docs#terms',
+      imagesDir: PUBLIC_IMAGES_DIR,
       databaseUrl: undefined,
       redisUrl: undefined,
       redisKeyPrefix: 'rental-agent:',
@@ -151,7 +156,6 @@ describe('loadConfig refuses a bad value with a ConfigError that names the varia
     { variable: 'PORT', value: '80.5', says: 'must be a whole number' },
     { variable: 'TIME_ZONE', value: 'Mars/Base', says: 'must be an IANA time zone' },
     { variable: 'TIME_ZONE', value: '+12:00', says: 'must be an IANA time zone' },
-    { variable: 'CONTACT_EMAIL', value: 'nobody', says: 'must be an email address' },
     { variable: 'DATABASE_URL', value: 'mysql://db/rentals', says: 'must be a postgres:// URL' },
     { variable: 'DATABASE_URL', value: 'not a url', says: 'must be a postgres:// URL' },
     { variable: 'REDIS_URL', value: 'http://cache:6379', says: 'must be a redis:// URL' },
@@ -171,9 +175,9 @@ describe('loadConfig refuses a bad value with a ConfigError that names the varia
       value: 'mysql://app:hunter2@db/rentals',
       says: 'got "mysql://app:***@db/rentals"',
     },
-    { variable: 'LEGAL_INFO_URL', value: '/terms', says: 'must be an absolute http(s) URL' },
+    { variable: 'PUBLIC_URL', value: '/rentals', says: 'must be an absolute http(s) URL' },
     {
-      variable: 'LEGAL_INFO_URL',
+      variable: 'PUBLIC_URL',
       value: 'javascript:alert(1)',
       says: 'must start with http:// or https://',
     },
@@ -216,4 +220,21 @@ describe('loadConfig refuses a bad value with a ConfigError that names the varia
       )
     })
   }
+})
+
+describe('settings that moved to the fleet file are named at start-up, not silently ignored', () => {
+  test('CONTACT_EMAIL and LEGAL_INFO_URL each get a line saying where they went', () => {
+    assert.deepEqual(
+      retiredSettings({ CONTACT_EMAIL: 'a@example.com', LEGAL_INFO_URL: 'https://example.com' }),
+      [
+        "CONTACT_EMAIL is no longer read: the contact address is the fleet file's company.email",
+        "LEGAL_INFO_URL is no longer read: the terms are the fleet file's company.terms_url",
+      ],
+    )
+    assert.deepEqual(retiredSettings({}), [])
+  })
+
+  test('IMAGES_DIR names the folder served at /images/', () => {
+    assert.equal(loadConfig({ IMAGES_DIR: '/srv/rentals/images' }).imagesDir, '/srv/rentals/images')
+  })
 })

@@ -10,7 +10,7 @@ export function bookingsCancelCommand(): Command {
     .description(
       'Cancel a booking: it is deleted and its unit is free to book again at once, on every instance. Exit code 1 when no booking has the reference.',
     )
-    .argument('<reference>', 'the booking reference, such as KR-7GQ4M2XA')
+    .argument('<reference>', 'the booking reference, such as SAC-7GQ4M2XA')
     .action(async (reference: string) => {
       await withStore(async (store) => {
         const cancelled = await cancelBooking(store, reference.trim())

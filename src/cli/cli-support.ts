@@ -42,6 +42,7 @@ export function failureMessage(error: unknown): string {
   if (error instanceof FleetFileError) return error.message
   if (error instanceof ConfigError) return `configuration: ${error.message}`
   if (error instanceof StoreUnavailableError) {
+    if (error.operatorMessage) return error.operatorMessage
     return 'the database cannot be reached, or refused the change (nothing was changed); check DATA_DIR or DATABASE_URL, and that the database is up'
   }
   if (error instanceof CommandError || error instanceof DomainError) return error.message

@@ -28,7 +28,7 @@ export function fleetExportCommand(): Command {
         const { fleetFileYaml } = await import('../fleet/write-fleet-file.ts')
         const text = fleetFileYaml(fleet, {
           schemaUrl: `${config.publicUrl}${FLEET_SCHEMA_PATH}`,
-          note: `${catalogue.companyName}: exported from the ${describeStore(config)} on ${new Date().toISOString()}. Amounts are NZD dollars.`,
+          note: `${catalogue.company.name}: exported from the ${describeStore(config)} on ${new Date().toISOString()}. Amounts are NZD dollars.`,
         })
         if (file === '-') {
           process.stdout.write(text)

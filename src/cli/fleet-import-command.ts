@@ -1,8 +1,10 @@
 import { Command } from 'commander'
 import { todayIn } from '../domain/calendar-date.ts'
 import { describeRental, type FleetChange } from '../domain/fleet-import-plan.ts'
+import { changedFields } from '../fleet/fleet-item-diff.ts'
 import { importFleet } from '../verbs/import-fleet.ts'
 import { CommandError, describeStore, withStore } from './cli-support.ts'
+import { formatWarnings } from './fleet-warnings-text.ts'
 
 /** `rental-agent fleet import FILE [--dry-run]` */
 export function fleetImportCommand(): Command {
@@ -16,7 +18,9 @@ export function fleetImportCommand(): Command {
     .action(async (file: string, options: { dryRun?: boolean }) => {
       await withStore(async (store, config) => {
         const { readFleetFile } = await import('../fleet/read-fleet-file.ts')
-        const fleet = await readFleetFile(file, todayIn(config.timeZone, new Date()))
+        const fleet = await readFleetFile(file, todayIn(config.timeZone, new Date()), {
+          imagesDir: config.imagesDir,
+        })
         const dryRun = options.dryRun === true
         const { outcome, plan } = await importFleet(store, fleet, { dryRun })
         const where = describeStore(config)
@@ -31,13 +35,15 @@ export function fleetImportCommand(): Command {
         }
         if (outcome === 'unchanged') {
           process.stdout.write(`Nothing to import: ${file} matches the ${where}.\n`)
+          process.stdout.write(formatWarnings(file, fleet.warnings))
           return
         }
         const header =
           outcome === 'dry_run'
             ? `Dry run: importing ${file} into the ${where} would make these changes; nothing was written.`
-            : `Imported ${file} into the ${where}:`
+            : `Imported ${file} (${fleet.catalogue.company.name}) into the ${where}:`
         process.stdout.write(`${header}\n${formatChanges(plan.changes)}\n`)
+        process.stdout.write(formatWarnings(file, fleet.warnings))
         if (outcome === 'imported') {
           process.stdout.write(
             `Running instances serve the new catalogue within ${config.fleetCheckSeconds} s (FLEET_CHECK_SECONDS).\n`,
@@ -47,11 +53,17 @@ export function fleetImportCommand(): Command {
     })
 }
 
+/** Each change on a line; under a changed item, each field it changes, old → new. */
 function formatChanges(changes: FleetChange[]): string {
   const counts = { added: 0, changed: 0, removed: 0 }
-  const lines = changes.map(({ change, item }) => {
-    counts[change]++
-    return `  ${change.padEnd(7)} ${item}`
+  const lines = changes.flatMap((change) => {
+    counts[change.change]++
+    return [
+      `  ${change.change.padEnd(7)} ${change.item}`,
+      ...changedFields(change).map(
+        ({ field, from, to }) => `            ${field}: ${from} → ${to}`,
+      ),
+    ]
   })
   return [
     ...lines,

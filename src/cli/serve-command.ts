@@ -1,6 +1,6 @@
 import { flushCompileCache } from 'node:module'
 import { Command } from 'commander'
-import { loadConfig } from '../config.ts'
+import { loadConfig, retiredSettings } from '../config.ts'
 import { CommandError, failureMessage } from './cli-support.ts'
 
 /** How long requests in flight may take to finish after SIGTERM before the process just exits. */
@@ -28,18 +28,22 @@ async function serve(): Promise<void> {
   // Loaded here rather than at the top, so that the other commands do not load the web server.
   const { openService } = await import('../service.ts')
   let log: { info(message: string): void; warn(message: string): void } | undefined
-  const { app } = await openService(config, {
+  const { app, ctx } = await openService(config, {
     logger: { level: config.logLevel },
     // The app's logger exists once the app does; the catalogue check logs through it.
     log: { info: (message) => log?.info(message), warn: (message) => log?.warn(message) },
   })
   log = app.log
+  for (const line of retiredSettings()) app.log.warn(line)
   await app.listen({ port: config.port, host: config.host })
   // Written now rather than at exit, so that a process that is killed still leaves it.
   flushCompileCache()
   const where = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`
   const counts = config.redisUrl ? 'rate limits shared in Redis' : 'rate limits counted in memory'
-  app.log.info(`Agent API at ${config.publicUrl}/api/agent (data in ${where}; ${counts})`)
+  const company = ctx.catalogue().catalogue.company.name
+  app.log.info(
+    `${company}: agent API at ${config.publicUrl}/api/agent (data in ${where}; ${counts})`,
+  )
 
   let closing = false
   const shutdown = async (signal: string) => {

@@ -1,14 +1,15 @@
 import { MAX_ACCESSORY_ITEMS } from '../domain/accessory-selection.ts'
 import { MAX_QUERY_LENGTH } from '../http/query-limit.ts'
 import type { DocsSettings } from './docs-settings.ts'
+import { markdownText } from './markdown-to-html.ts'
 
 /**
  * The rules an agent needs, in Markdown: the OpenAPI document's description, and the source of
  * the rules on /docs and in /llms.txt, so that every document says the same.
  */
-export function apiRulesMarkdown(settings: DocsSettings): string {
+export function apiRulesMarkdown(settings: DocsSettings, companyName: string): string {
   const window = `${settings.rateLimitMax} requests per ${settings.rateLimitWindowSeconds} seconds`
-  return `Read-only API of a New Zealand car and campervan rental company for AI agents: find depots, check which vehicles are free for given dates, see accessories and insurance plans, and get a priced quote that a person then books on the website.
+  return `Read-only API of ${markdownText(companyName)}, a vehicle rental company, for AI agents: find depots, check which vehicles are free for given dates, see accessories and insurance plans, and get a priced quote that a person then books on the website.
 
 ## Call order
 1. \`GET /depots\`: pick a pickup and a drop-off depot.
@@ -20,7 +21,10 @@ export function apiRulesMarkdown(settings: DocsSettings): string {
 Dates are calendar dates \`YYYY-MM-DD\` in the company's time zone (${settings.timeZone}); "today" is today there. A date must exist, the drop-off date must not be before the pickup date, the pickup date must not be in the past nor more than ${settings.bookingHorizonDays} days ahead. Rental days = drop-off date minus pickup date; a same-day rental is 1 day. The longest rental is ${settings.maxRentalDays} days.
 
 ## Availability
-A vehicle is available when a unit is left at the pickup depot on every day of the rental (a booking holds its unit from its pickup date to its drop-off date, both included). It is not available when it is sold out, when the rental is shorter than its minimum days for the season, when the pickup depot has no pickup times that day (weekday or weekend) or is closed that date (likewise the drop-off depot on the drop-off date), when the one-way route is not offered, or when no rate covers the pickup date. Availability then leaves it out; a quote answers 404 with a \`code\` saying why.
+A vehicle is available when a unit is left at the pickup depot on every day of the rental (a booking holds its unit from its pickup date to its drop-off date, both included). It is not available when it is sold out, when the rental is shorter than its minimum days for the season, when the pickup depot has no pickup times that day (weekday or weekend) or is closed that date (likewise the drop-off depot on the drop-off date), when the one-way route is not offered, or when no rate covers the pickup date. Availability then leaves it out; a quote answers 404 with a \`code\` saying why. Two optional filters narrow availability: \`min_seats\` (1 to 99; a vehicle whose seats the company does not give is left out) and \`vehicle_class\` (one of the fleet's classes; another is a 400 that lists them).
+
+## Depots and vehicles
+Beyond the contract's fields, a depot may carry \`address\` (one line), \`latitude\` and \`longitude\` (decimal degrees), \`phone\` and \`directions\`, and an available vehicle \`seats\`, \`doors\`, \`bags\` (large suitcases), \`transmission\` (\`automatic\` or \`manual\`), \`fuel\` (\`petrol\`, \`diesel\`, \`hybrid\` or \`electric\`) and \`features\` (short texts). Each is present only when the company gives it: an absent field means "not said", never "none".
 
 ## Prices
 All amounts are NZD dollars (at most two decimals) converted from the integer cents the rental system holds, and include GST (15%). \`rentalDailyRate\` depends on the vehicle, the season of the pickup date and the rental length; \`rentalFee = rentalDailyRate x rentalDays\`. \`routeFee\` is the one-way fee (0 for a return to the same depot). An accessory or plan costs \`min(price x days (or x 1 when charged per rental), maxCharge) x quantity\`. \`totalAmount = rentalFee + routeFee + accessoriesFee + insuranceFee\`, to the cent. A quote is valid for ${settings.quoteTtlMinutes} minutes (\`expiresAt\`, UTC).

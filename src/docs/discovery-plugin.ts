@@ -1,15 +1,19 @@
-import { readFile } from 'node:fs/promises'
-import { resolve } from 'node:path'
 import fastifyEtag from '@fastify/etag'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { FLEET_SCHEMA_PATH, fleetJsonSchemaText } from '../fleet/fleet-json-schema.ts'
+import { companyProfile } from '../presenters/company-profile.ts'
+import { imageOrigins } from '../presenters/image-origins.ts'
+import { perCatalogue } from '../presenters/per-catalogue.ts'
 import type { SiteLinks } from '../presenters/site-links.ts'
-import { LANDING_PAGE_POLICY, referencePolicy } from '../security/content-security-policies.ts'
+import { landingPagePolicy, referencePolicy } from '../security/content-security-policies.ts'
 import type { VerbContext } from '../verbs/context.ts'
 import { describeApi } from './api-operations.ts'
+import { companyOpenApi } from './company-openapi.ts'
 import type { DocsSettings } from './docs-settings.ts'
 import { expiringCache } from './expiring-cache.ts'
+import { escapeHtml } from './html.ts'
+import { initialsLogo } from './initials-logo.ts'
 import { landingPage } from './landing-page.ts'
 import { llmsTxt } from './llms-txt.ts'
 import { pluginManifest } from './plugin-manifest.ts'
@@ -17,11 +21,11 @@ import { buildWorkedExample } from './worked-example.ts'
 
 export type DiscoveryDeps = { settings: DocsSettings; ctx: VerbContext; links: SiteLinks }
 
-const LOGO_FILE = resolve(import.meta.dirname, '../../public/logo.svg')
-
-/** Documents change only with a deployment or, for /docs, hourly: a few minutes is fresh enough. */
+/**
+ * Documents change with a deployment, a fleet import or, for /docs, hourly: a few minutes is
+ * fresh enough, and the ETag makes a check cheap.
+ */
 const DOCUMENT_CACHE_CONTROL = 'public, max-age=300'
-const LOGO_CACHE_CONTROL = 'public, max-age=86400'
 
 /**
  * Pricing the worked example's quote stores a quote, so the page is built at most hourly; a
@@ -31,9 +35,9 @@ const LANDING_PAGE_KEPT_MS = 60 * 60_000
 const INCOMPLETE_PAGE_KEPT_MS = 60_000
 
 /**
- * The discovery documents of spec section 1, served by the site itself. They are outside the
- * API's rate limit, generated from the running app once and then cached, and carry an ETag so
- * clients can revalidate them cheaply.
+ * The discovery documents, served by the site itself. They are outside the API's rate limit,
+ * generated from the running app and the loaded company once per catalogue (a fleet import gives a
+ * new one), and carry an ETag so clients can revalidate them cheaply.
  */
 export function discoveryDocuments({ settings, ctx, links }: DiscoveryDeps) {
   return async function register(app: FastifyInstance): Promise<void> {
@@ -42,59 +46,72 @@ export function discoveryDocuments({ settings, ctx, links }: DiscoveryDeps) {
     const asDocument = (reply: FastifyReply, type: string) =>
       reply.type(type).header('cache-control', DOCUMENT_CACHE_CONTROL)
 
-    let openApiJson: string | undefined
-    let openApiYaml: string | undefined
-    let llms: string | undefined
-    const openApi = () => app.swagger() as unknown as Record<string, unknown>
+    // Everything below names the company, so it is built once per loaded catalogue.
+    const byCatalogue = <T>(build: () => T) => perCatalogue(ctx.catalogue, build)
+    const company = byCatalogue(() => companyProfile(ctx.catalogue().catalogue.company, links))
     // The document exists once the app is ready, so everything read from it is built lazily.
-    const api = () => describeApi(openApi())
-
-    app.get('/openapi.json', async (_request, reply) => {
-      openApiJson ??= JSON.stringify(openApi(), null, 2)
-      return asDocument(reply, 'application/json; charset=utf-8').send(openApiJson)
+    const openApi = byCatalogue(() =>
+      companyOpenApi(app.swagger() as unknown as Record<string, unknown>, settings, company()),
+    )
+    const api = byCatalogue(() => describeApi(openApi()))
+    const openApiJson = byCatalogue(() => JSON.stringify(openApi(), null, 2))
+    const openApiYaml = byCatalogue(async () => {
+      // The YAML writer is loaded on the first asking: most starts never need it.
+      const { stringify } = await import('yaml')
+      return stringify(openApi(), { aliasDuplicateObjects: false, lineWidth: 0 })
     })
+    const llms = byCatalogue(() => llmsTxt(settings, company(), api()))
+    const manifest = byCatalogue(() => JSON.stringify(pluginManifest(settings, company()), null, 2))
+    const landingPolicy = byCatalogue(() => landingPagePolicy(imageOrigins(ctx.catalogue(), links)))
+    const logo = byCatalogue(() => initialsLogo(company().name))
 
-    app.get('/openapi.yaml', async (_request, reply) => {
-      if (openApiYaml === undefined) {
-        // The YAML writer is loaded on the first asking: most starts never need it.
-        const { stringify } = await import('yaml')
-        openApiYaml = stringify(openApi(), { aliasDuplicateObjects: false, lineWidth: 0 })
-      }
-      return asDocument(reply, 'application/yaml; charset=utf-8').send(openApiYaml)
-    })
+    app.get('/openapi.json', async (_request, reply) =>
+      asDocument(reply, 'application/json; charset=utf-8').send(openApiJson()),
+    )
 
-    const landing = expiringCache(
-      async () => {
-        const builtAt = ctx.now()
-        const description = api()
-        const example = await buildWorkedExample(ctx, links, description.baseUrl).catch(
-          (error: unknown) => {
-            app.log.warn({ err: error }, 'the worked example of /docs could not be built')
-            return undefined
-          },
-        )
-        const html = landingPage({ settings, api: description, example, builtAt })
-        return { html, complete: example !== undefined }
-      },
-      (page) => (page.complete ? LANDING_PAGE_KEPT_MS : INCOMPLETE_PAGE_KEPT_MS),
-      ctx.now,
+    app.get('/openapi.yaml', async (_request, reply) =>
+      asDocument(reply, 'application/yaml; charset=utf-8').send(await openApiYaml()),
+    )
+
+    const landing = byCatalogue(() =>
+      expiringCache(
+        async () => {
+          const builtAt = ctx.now()
+          const description = api()
+          const example = await buildWorkedExample(ctx, links, description.baseUrl).catch(
+            (error: unknown) => {
+              app.log.warn({ err: error }, 'the worked example of /docs could not be built')
+              return undefined
+            },
+          )
+          const html = landingPage({
+            settings,
+            company: company(),
+            api: description,
+            example,
+            builtAt,
+          })
+          return { html, complete: example !== undefined }
+        },
+        (page) => (page.complete ? LANDING_PAGE_KEPT_MS : INCOMPLETE_PAGE_KEPT_MS),
+        ctx.now,
+      ),
     )
 
     app.get('/docs', async (_request, reply) => {
-      const page = await landing()
+      const page = await landing()()
       return asDocument(reply, 'text/html; charset=utf-8')
-        .header('content-security-policy', LANDING_PAGE_POLICY)
+        .header('content-security-policy', landingPolicy())
         .send(page.html)
     })
 
-    const manifest = JSON.stringify(pluginManifest(settings), null, 2)
     app.get('/.well-known/ai-plugin.json', async (_request, reply) =>
-      asDocument(reply, 'application/json; charset=utf-8').send(manifest),
+      asDocument(reply, 'application/json; charset=utf-8').send(manifest()),
     )
 
-    const logo = await readFile(LOGO_FILE)
+    // The company's initials, for a fleet that names no logo of its own.
     app.get('/logo.svg', async (_request, reply) =>
-      reply.type('image/svg+xml').header('cache-control', LOGO_CACHE_CONTROL).send(logo),
+      reply.type('image/svg+xml').header('cache-control', DOCUMENT_CACHE_CONTROL).send(logo()),
     )
 
     // For the editors of fleet files (`# yaml-language-server: $schema=...`) and other tools.
@@ -103,13 +120,26 @@ export function discoveryDocuments({ settings, ctx, links }: DiscoveryDeps) {
       asDocument(reply, 'application/schema+json; charset=utf-8').send(fleetSchema),
     )
 
-    app.get('/llms.txt', async (_request, reply) => {
-      llms ??= llmsTxt(settings, api())
-      return asDocument(reply, 'text/plain; charset=utf-8').send(llms)
+    app.get('/llms.txt', async (_request, reply) =>
+      asDocument(reply, 'text/plain; charset=utf-8').send(llms()),
+    )
+
+    // Swagger UI's page has one title for every company: the company's goes in as it is sent.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const html = typeof payload === 'string' && request.url.startsWith('/docs/api')
+      const type = String(reply.getHeader('content-type') ?? '')
+      if (!html || !type.startsWith('text/html')) return done(null, payload)
+      done(
+        null,
+        payload.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(api().title)}</title>`),
+      )
     })
 
     await app.register(fastifySwaggerUi, {
       routePrefix: '/docs/api',
+      // The published document, the company's `info` included, rather than the generated one.
+      transformSpecification: () => openApi(),
+      transformSpecificationClone: false,
       // Set on each of its answers (the page and its assets) over the API's default policy.
       staticCSP: referencePolicy(settings.publicUrl),
       uiConfig: {
@@ -120,7 +150,7 @@ export function discoveryDocuments({ settings, ctx, links }: DiscoveryDeps) {
         docExpansion: 'list',
         defaultModelsExpandDepth: 1,
       },
-      theme: { title: `Agent API reference` },
+      theme: { title: 'Agent API reference' },
     })
   }
 }

@@ -10,6 +10,4 @@ export type DocsSettings = Pick<
   | 'quoteTtlMinutes'
   | 'bookingHorizonDays'
   | 'maxRentalDays'
-  | 'contactEmail'
-  | 'legalInfoUrl'
 >

@@ -1,8 +1,8 @@
 import { INVALID_REQUEST_CODES, UNAVAILABLE_CODES } from '../domain/errors.ts'
+import type { CompanyProfile } from '../presenters/company-profile.ts'
 import { exampleTooManyRequestsText } from '../rate-limit/too-many-requests.ts'
 import type { ApiDescription } from './api-operations.ts'
 import { apiRulesMarkdown } from './api-rules.ts'
-import { BRAND } from './brand.ts'
 import type { DocsSettings } from './docs-settings.ts'
 import { DOCUMENT_LINKS } from './document-links.ts'
 import { html, type SafeHtml, trustedHtml } from './html.ts'
@@ -21,14 +21,15 @@ import type { ExampleCall, WorkedExample } from './worked-example.ts'
  */
 export type LandingPageInput = {
   settings: DocsSettings
+  company: CompanyProfile
   api: ApiDescription
   example: WorkedExample | undefined
   builtAt: Date
 }
 
 export function landingPage(input: LandingPageInput): string {
-  const { settings, api } = input
-  const rules = splitSections(apiRulesMarkdown(settings))
+  const { settings, company, api } = input
+  const rules = splitSections(apiRulesMarkdown(settings, company.name))
   const callOrder = sectionTitled(rules, 'Call order')
   const errorsAndLimits = sectionTitled(rules, 'Errors and limits')
   const otherRules = rules.sections.filter(
@@ -36,7 +37,7 @@ export function landingPage(input: LandingPageInput): string {
   )
   const markdown = (text: string, idPrefix = '') =>
     trustedHtml(markdownToHtml(text, { headingOffset: 1, idPrefix }))
-  const title = `${api.title} · ${BRAND.company}`
+  const title = api.title
 
   return html`<!doctype html>
 <html lang="en">
@@ -45,14 +46,14 @@ export function landingPage(input: LandingPageInput): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
 <meta name="description" content="${rules.intro}">
-<link rel="icon" href="/logo.svg" type="image/svg+xml">
+<link rel="icon" href="${company.logoPath}">
 <style>${trustedHtml(LANDING_PAGE_STYLE)}</style>
 </head>
 <body>
 <header class="masthead">
 <div class="wrap">
-<img src="/logo.svg" alt="" width="44" height="44">
-<p>${BRAND.company}</p>
+<img src="${company.logoPath}" alt="" width="44" height="44">
+<p>${company.name}</p>
 <a href="/docs/api">Try the API</a>
 </div>
 </header>
@@ -94,7 +95,7 @@ ${workedExample(input)}
 
 <section id="mcp" aria-labelledby="mcp-heading">
 <h2 id="mcp-heading">Connect over MCP</h2>
-${markdown(mcpConnectionMarkdown(settings))}
+${markdown(mcpConnectionMarkdown(settings, company))}
 </section>
 
 <section id="rules" aria-labelledby="rules-heading">
@@ -106,11 +107,11 @@ ${errors(input, markdown(errorsAndLimits.body))}
 
 ${rateLimits(settings)}
 
-${termsOfUse(settings)}
+${termsOfUse(settings, company)}
 </main>
 <footer>
 <div class="wrap">
-<p>${BRAND.company} · ${api.title} ${api.version} · <a href="mailto:${settings.contactEmail}">${settings.contactEmail}</a> · <a href="#terms">Terms of use</a></p>
+<p>${company.name} · ${api.title} ${api.version}${company.email ? html` · <a href="mailto:${company.email}">${company.email}</a>` : ''}${company.phone ? html` · ${company.phone}` : ''} · <a href="#terms">Terms of use</a>${company.website ? html` · <a href="${company.website}">${company.name}</a>` : ''}</p>
 </div>
 </footer>
 </body>

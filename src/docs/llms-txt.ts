@@ -1,6 +1,6 @@
+import type { CompanyProfile } from '../presenters/company-profile.ts'
 import type { ApiDescription, ApiOperation } from './api-operations.ts'
 import { apiRulesMarkdown } from './api-rules.ts'
-import { BRAND } from './brand.ts'
 import type { DocsSettings } from './docs-settings.ts'
 import { DOCUMENT_LINKS } from './document-links.ts'
 import { type MarkdownSection, sectionTitled, splitSections } from './markdown-sections.ts'
@@ -11,12 +11,23 @@ import { mcpConnectionMarkdown } from './mcp-connection.ts'
  * the first of them the list of documents. The rules (the call order first) and every operation
  * with its parameters follow, so a language model learns the whole API in one fetch.
  */
-export function llmsTxt(settings: DocsSettings, api: ApiDescription): string {
+export function llmsTxt(
+  settings: DocsSettings,
+  company: CompanyProfile,
+  api: ApiDescription,
+): string {
   const site = settings.publicUrl
-  const rules = splitSections(apiRulesMarkdown(settings))
+  const rules = splitSections(apiRulesMarkdown(settings, company.name))
+  const contact = [
+    company.email ? `- [Contact](mailto:${company.email}): questions and problems` : undefined,
+    company.phone ? `- Phone: ${company.phone}` : undefined,
+    company.website
+      ? `- [${company.name}](${company.website}): the company's own website`
+      : undefined,
+  ].filter((line) => line !== undefined)
   const callOrder = sectionTitled(rules, 'Call order')
   return `${[
-    `# ${BRAND.company}: ${api.title}`,
+    `# ${api.title}`,
     `> ${rules.intro.replace(/\s*\n\s*/g, ' ')}`,
     `Base URL: ${api.baseUrl}. Every endpoint is a GET answering JSON; no authentication. Version ${api.version}.`,
     '## Docs',
@@ -27,10 +38,13 @@ export function llmsTxt(settings: DocsSettings, api: ApiDescription): string {
     section(callOrder),
     '## Endpoints',
     api.operations.map(endpoint).join('\n'),
-    `## Connect over MCP\n${mcpConnectionMarkdown(settings)}`,
+    `## Connect over MCP\n${mcpConnectionMarkdown(settings, company)}`,
     ...rules.sections.filter((other) => other !== callOrder).map(section),
     '## Optional',
-    `- [Terms of use](${settings.legalInfoUrl}): what agents may do with the API and its quotes\n- [Contact](mailto:${settings.contactEmail}): questions and problems`,
+    [
+      `- [Terms of use](${company.termsUrl}): what agents may do with the API and its quotes`,
+      ...contact,
+    ].join('\n'),
   ].join('\n\n')}\n`
 }
 

@@ -1,14 +1,13 @@
-import { BRAND } from './brand.ts'
+import type { CompanyProfile } from '../presenters/company-profile.ts'
 import type { DocsSettings } from './docs-settings.ts'
-
-/** The MCP server's key in a client's configuration: the company's name, in kebab case. */
-const SERVER_KEY = BRAND.company.toLowerCase().replace(/[^a-z0-9]+/g, '-')
 
 /**
  * How an agent connects over the Model Context Protocol, for /docs and /llms.txt alike: the
  * endpoint, the tools, and a client configuration for each transport.
  */
-export function mcpConnectionMarkdown(settings: DocsSettings): string {
+export function mcpConnectionMarkdown(settings: DocsSettings, company: CompanyProfile): string {
+  // The server's key in a client's configuration: the company's name, in kebab case.
+  const SERVER_KEY = company.slug
   const http = JSON.stringify(
     { mcpServers: { [SERVER_KEY]: { type: 'http', url: `${settings.publicUrl}/mcp` } } },
     null,

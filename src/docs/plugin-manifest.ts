@@ -1,5 +1,5 @@
+import type { CompanyProfile } from '../presenters/company-profile.ts'
 import { apiRulesMarkdown } from './api-rules.ts'
-import { BRAND } from './brand.ts'
 import type { DocsSettings } from './docs-settings.ts'
 import { sectionTitled, splitSections } from './markdown-sections.ts'
 
@@ -17,22 +17,31 @@ export type PluginManifest = {
   auth: { type: 'none' }
   api: { type: 'openapi'; url: string; is_user_authenticated: false }
   logo_url: string
-  contact_email: string
+  /** Left out when the fleet file gives the company no email. */
+  contact_email?: string
   legal_info_url: string
 }
 
-export function pluginManifest(settings: DocsSettings): PluginManifest {
-  const rules = splitSections(apiRulesMarkdown(settings))
+/** Letters and digits only, at most 50: what a model calls the plugin, the same for any company. */
+const NAME_FOR_MODEL = 'vehiclerental'
+/** Platforms show at most 100 characters of the human description. */
+const HUMAN_DESCRIPTION_LENGTH = 100
+
+export function pluginManifest(settings: DocsSettings, company: CompanyProfile): PluginManifest {
+  const rules = splitSections(apiRulesMarkdown(settings, company.name))
+  const forHuman = `Find rental vehicles from ${company.name}, compare options and get a priced quote.`
   // The call order as api-rules.ts writes it, on one line.
   const callOrder = sectionTitled(rules, 'Call order').body.replace(/\s*\n\s*/g, ' ')
   return {
     schema_version: 'v1',
-    name_for_human: BRAND.nameForHuman,
-    name_for_model: BRAND.nameForModel,
+    name_for_human: company.shortName,
+    name_for_model: NAME_FOR_MODEL,
     description_for_human:
-      'Find rental cars and campervans in New Zealand, compare options and get a priced quote.',
+      forHuman.length <= HUMAN_DESCRIPTION_LENGTH
+        ? forHuman
+        : 'Find rental vehicles, compare options and get a priced quote.',
     description_for_model: [
-      `Read-only API of ${BRAND.company}, a New Zealand car and campervan rental company: find depots, vehicles free for given dates, accessories, insurance plans, and priced quotes. Nothing is booked through it.`,
+      `Read-only API of ${company.name}, a vehicle rental company: find depots, vehicles free for given dates, accessories, insurance plans, and priced quotes. Nothing is booked through it.`,
       `Call order: ${callOrder}`,
       `Dates are YYYY-MM-DD in ${settings.timeZone}; the pickup date is today or later there. Ids are plain whole numbers from the previous calls.`,
       `Amounts are NZD dollars including GST. A quote is valid ${settings.quoteTtlMinutes} minutes (expiresAt).`,
@@ -45,8 +54,8 @@ export function pluginManifest(settings: DocsSettings): PluginManifest {
       url: `${settings.publicUrl}/openapi.yaml`,
       is_user_authenticated: false,
     },
-    logo_url: `${settings.publicUrl}/logo.svg`,
-    contact_email: settings.contactEmail,
-    legal_info_url: settings.legalInfoUrl,
+    logo_url: company.logoUrl,
+    ...(company.email ? { contact_email: company.email } : {}),
+    legal_info_url: company.termsUrl,
   }
 }

@@ -23,6 +23,8 @@ import type { Cents } from './money.ts'
 export class CatalogueIndex {
   readonly catalogue: Catalogue
   readonly activeDepots: Depot[]
+  /** Every vehicle class of the fleet, sorted. */
+  readonly vehicleClasses: string[]
   private readonly depotsById: Map<number, Depot>
   private readonly vehiclesById: Map<number, Vehicle>
   private readonly accessoriesById: Map<number, Accessory>
@@ -41,6 +43,7 @@ export class CatalogueIndex {
   constructor(catalogue: Catalogue) {
     this.catalogue = catalogue
     this.activeDepots = catalogue.depots.filter((depot) => depot.active).sort(byId)
+    this.vehicleClasses = [...new Set(catalogue.vehicles.map((v) => v.vehicleClass))].sort()
     this.depotsById = new Map(catalogue.depots.map((depot) => [depot.id, depot]))
     this.vehiclesById = new Map(catalogue.vehicles.map((vehicle) => [vehicle.id, vehicle]))
     this.accessoriesById = new Map(catalogue.accessories.map((item) => [item.id, item]))
@@ -138,9 +141,7 @@ export function depotClosure(
   date: CalendarDate,
   handover: 'pick-up' | 'drop-off',
 ): string | undefined {
-  if (depot.closures.includes(date) || depot.annualClosures.includes(monthDayOf(date))) {
-    return `${depot.name} is closed on ${date}`
-  }
+  if (isClosedOn(depot, date)) return `${depot.name} is closed on ${date}`
   const dayType = dayTypeOf(date)
   const times = handover === 'pick-up' ? depot.pickupTimes : depot.dropOffTimes
   if (times[dayType].length === 0) {
@@ -149,11 +150,25 @@ export function depotClosure(
   return undefined
 }
 
+/** True when one of the depot's closures, dated or annual, holds the date. */
+export function isClosedOn(depot: Depot, date: CalendarDate): boolean {
+  if (depot.closures.some(({ from, to }) => date >= from && date <= to)) return true
+  if (depot.annualClosures.length === 0) return false
+  const monthDay = monthDayOf(date)
+  return depot.annualClosures.some((period) => periodContains(period, monthDay))
+}
+
 /** True when a period of the season holds the day; a period from 12-15 to 02-28 wraps the new year. */
 export function seasonContains(season: Season, monthDay: MonthDay): boolean {
-  return season.periods.some(({ from, to }) =>
-    from <= to ? monthDay >= from && monthDay <= to : monthDay >= from || monthDay <= to,
-  )
+  return season.periods.some((period) => periodContains(period, monthDay))
+}
+
+/** `from` to `to` (`MM-DD`, both included), wrapping the new year when `to` comes before `from`. */
+function periodContains(
+  { from, to }: { from: MonthDay; to: MonthDay },
+  monthDay: MonthDay,
+): boolean {
+  return from <= to ? monthDay >= from && monthDay <= to : monthDay >= from || monthDay <= to
 }
 
 function bandContains(band: RateBand, rentalDays: number): boolean {

@@ -1,4 +1,5 @@
 import type { CalendarDate, DayType, MonthDay } from './calendar-date.ts'
+import type { Company } from './company.ts'
 import type { Cents } from './money.ts'
 
 /**
@@ -6,8 +7,8 @@ import type { Cents } from './money.ts'
  * loaded, so it is read once and kept in memory.
  */
 export type Catalogue = {
-  /** The company's name, as its fleet file gives it. */
-  companyName: string
+  /** The company the fleet belongs to: its name, contacts, logo and booking reference prefix. */
+  company: Company
   depots: Depot[]
   vehicles: Vehicle[]
   seasons: Season[]
@@ -24,10 +25,20 @@ export type Depot = {
   openingHoursDescription: string
   pickupTimes: Record<DayType, string[]>
   dropOffTimes: Record<DayType, string[]>
-  /** Closed on these days every year (`MM-DD`). */
-  annualClosures: MonthDay[]
-  /** Closed on these particular dates. */
-  closures: CalendarDate[]
+  /** Closed on these days every year: `MM-DD` to `MM-DD`, both included (may wrap the new year). */
+  annualClosures: { from: MonthDay; to: MonthDay }[]
+  /** Closed on these dates, both included. */
+  closures: { from: CalendarDate; to: CalendarDate }[]
+  /** Where the depot is and how to reach it, for travellers; each null when the file gives none. */
+  address: string | null
+  /** Decimal degrees (WGS 84); both or neither. */
+  latitude: number | null
+  longitude: number | null
+  phone: string | null
+  /** A short text such as "free shuttle from the terminal, stop 3". */
+  directions: string | null
+  /** Receives the depot's booking notices instead of the company's address, when set. */
+  email: string | null
 }
 
 export type Vehicle = {
@@ -42,6 +53,23 @@ export type Vehicle = {
   minimumDays: Record<string, number>
   /** Daily rate in cents by season id, one per rate band in band order. */
   dailyRates: Record<string, Cents[]>
+  /** What a traveller compares vehicles by; only what the fleet file gives. */
+  facts: VehicleFacts
+}
+
+export const TRANSMISSIONS = ['automatic', 'manual'] as const
+export const FUELS = ['petrol', 'diesel', 'hybrid', 'electric'] as const
+
+/** Each fact is left out when the fleet file does not give it. */
+export type VehicleFacts = {
+  seats?: number
+  doors?: number
+  /** Large suitcases it takes. */
+  bags?: number
+  transmission?: (typeof TRANSMISSIONS)[number]
+  fuel?: (typeof FUELS)[number]
+  /** Short texts such as "Apple CarPlay" or "shower". */
+  features?: string[]
 }
 
 /** A season recurs every year in its periods: `from` to `to` (`MM-DD`, both included; may wrap the new year). */

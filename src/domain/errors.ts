@@ -55,9 +55,16 @@ export class DomainError extends Error {
 
 /** The store could not be reached or failed; the request may succeed when retried. */
 export class StoreUnavailableError extends Error {
-  constructor(cause: unknown) {
+  /**
+   * For the operator, when the cause is known (a database that does not exist, a refused login):
+   * what is wrong and where to fix it, without a password. Never shown to agents or travellers.
+   */
+  readonly operatorMessage: string | undefined
+
+  constructor(cause: unknown, operatorMessage?: string) {
     super('The data store is unavailable', { cause })
     this.name = 'StoreUnavailableError'
+    this.operatorMessage = operatorMessage
   }
 }
 

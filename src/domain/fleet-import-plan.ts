@@ -5,8 +5,28 @@ import type { Booking, Catalogue, RateBand } from './catalogue.ts'
 /** A fleet as an import sees it: the catalogue and its bookings. */
 export type FleetState = { catalogue: Catalogue; bookings: Booking[] }
 
-/** One thing an import adds, changes or removes, named for the operator. */
-export type FleetChange = { change: 'added' | 'changed' | 'removed'; item: string }
+/**
+ * One thing an import adds, changes or removes, named for the operator. A change carries the item
+ * before and after, so that a door can say which of its fields change.
+ */
+export type FleetChange = {
+  change: 'added' | 'changed' | 'removed'
+  item: string
+  /** The kind of item, as the fleet file's list names it (`vehicles`, `company`, ...). */
+  kind?: FleetItemKind
+  before?: unknown
+  after?: unknown
+}
+
+export type FleetItemKind =
+  | 'company'
+  | 'rate_bands'
+  | 'seasons'
+  | 'depots'
+  | 'vehicles'
+  | 'routes'
+  | 'accessories'
+  | 'insurance_plans'
 
 /** A stored booking the import would leave without its vehicle, depot or unit, and why. */
 export type BrokenBooking = { booking: Booking; reason: string }
@@ -97,18 +117,17 @@ export function describeRental(booking: Booking): string {
 
 function catalogueChanges(stored: Catalogue, next: Catalogue): FleetChange[] {
   const changes: FleetChange[] = []
-  if (stored.companyName === '') {
-    changes.push({ change: 'added', item: `company name "${next.companyName}"` })
-  } else if (stored.companyName !== next.companyName) {
-    changes.push({
-      change: 'changed',
-      item: `company name "${stored.companyName}" to "${next.companyName}"`,
-    })
+  const company = { kind: 'company' as const, before: stored.company, after: next.company }
+  if (stored.company.name === '') {
+    changes.push({ change: 'added', item: `company "${next.company.name}"`, ...company })
+  } else if (!isDeepStrictEqual(stored.company, next.company)) {
+    changes.push({ change: 'changed', item: `company "${next.company.name}"`, ...company })
   }
   const band = (b: RateBand) => `${b.minDays}${b.maxDays === null ? '+' : `-${b.maxDays}`} days`
   const lists = [
-    compare('rate band', stored.rateBands, next.rateBands, (_, i) => i + 1, band),
+    compare('rate_bands', 'rate band', stored.rateBands, next.rateBands, (_, i) => i + 1, band),
     compare(
+      'seasons',
       'season',
       stored.seasons,
       next.seasons,
@@ -116,6 +135,7 @@ function catalogueChanges(stored: Catalogue, next: Catalogue): FleetChange[] {
       (s) => s.name,
     ),
     compare(
+      'depots',
       'depot',
       stored.depots,
       next.depots,
@@ -123,6 +143,7 @@ function catalogueChanges(stored: Catalogue, next: Catalogue): FleetChange[] {
       (d) => d.name,
     ),
     compare(
+      'vehicles',
       'vehicle',
       stored.vehicles,
       next.vehicles,
@@ -130,6 +151,7 @@ function catalogueChanges(stored: Catalogue, next: Catalogue): FleetChange[] {
       (v) => v.name,
     ),
     compare(
+      'routes',
       'route',
       stored.routes,
       next.routes,
@@ -137,6 +159,7 @@ function catalogueChanges(stored: Catalogue, next: Catalogue): FleetChange[] {
       () => '',
     ),
     compare(
+      'accessories',
       'accessory',
       stored.accessories,
       next.accessories,
@@ -144,6 +167,7 @@ function catalogueChanges(stored: Catalogue, next: Catalogue): FleetChange[] {
       (a) => a.name,
     ),
     compare(
+      'insurance_plans',
       'insurance plan',
       stored.insurancePlans,
       next.insurancePlans,
@@ -156,6 +180,7 @@ function catalogueChanges(stored: Catalogue, next: Catalogue): FleetChange[] {
 
 /** Items of one kind added, changed (same key, anything different) or removed, by key. */
 function compare<T>(
+  list: FleetItemKind,
   kind: string,
   before: T[],
   after: T[],
@@ -174,7 +199,13 @@ function compare<T>(
     if (previous === undefined) changes.push({ change: 'added', item: label(item, i) })
     // Compared deeply: a store may give JSON objects back with their keys in another order.
     else if (!isDeepStrictEqual(previous, item))
-      changes.push({ change: 'changed', item: label(item, i) })
+      changes.push({
+        change: 'changed',
+        item: label(item, i),
+        kind: list,
+        before: previous,
+        after: item,
+      })
   })
   before.forEach((item, i) => {
     if (!kept.has(keyOf(item, i))) changes.push({ change: 'removed', item: label(item, i) })

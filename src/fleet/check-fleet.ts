@@ -10,6 +10,21 @@ import type { FleetFile } from './fleet-file-schema.ts'
 /** A problem at a path in the file; `at: 'key'` when the key itself is wrong, not its value. */
 export type LocatedProblem = { path: (string | number)[]; message: string; at?: 'key' }
 type Problem = LocatedProblem
+type Path = (string | number)[]
+type Report = (path: Path, message: string) => void
+
+/**
+ * A fleet file as the checks see it: what passed the schema. A value the schema refused has been
+ * taken out (see pruneRefused), so every field may be missing and every list item undefined; the
+ * checks look at what is left, so that a file's schema problems and its cross-reference problems
+ * are all found in one pass.
+ */
+export type FleetInput = DeepPartial<FleetFile>
+type DeepPartial<T> = T extends (infer U)[]
+  ? (DeepPartial<U> | undefined)[]
+  : T extends object
+    ? { [K in keyof T]?: DeepPartial<T[K]> }
+    : T
 
 /** Cents in a dollar amount, or undefined when it has a fraction of a cent. */
 export function dollarsToCents(dollars: number): number | undefined {
@@ -17,59 +32,87 @@ export function dollarsToCents(dollars: number): number | undefined {
   return Math.abs(dollars * 100 - cents) < 1e-6 ? cents : undefined
 }
 
+/** The items of a list that survived the schema, with their index in the file. */
+function items<T>(list: (T | undefined)[] | undefined): [T, number][] {
+  return (list ?? []).flatMap((item, i) => (item === undefined ? [] : [[item, i] as [T, number]]))
+}
+
 /**
  * The cross-references and rules a schema cannot express: unique ids, known depots, seasons and
- * classes, contiguous rate bands, seasons that do not overlap, whole cents, and bookings that fit
- * the units stocked.
+ * classes, contiguous rate bands, seasons that do not overlap, whole cents, coordinates given in
+ * pairs, image addresses, and bookings that fit the units stocked.
  */
 export function checkFleet(
-  fleet: FleetFile,
+  fleet: FleetInput,
   resolveDate: (value: string) => CalendarDate | undefined,
+  /** Whether the schema refused something under the path: its checks would only guess. */
+  refused: (path: Path) => boolean = () => false,
 ): Problem[] {
   const problems: Problem[] = []
-  const report = (path: (string | number)[], message: string) => problems.push({ path, message })
-  const reportKey = (path: (string | number)[], message: string) =>
-    problems.push({ path, message, at: 'key' })
+  const report: Report = (path, message) => problems.push({ path, message })
+  const reportKey: Report = (path, message) => problems.push({ path, message, at: 'key' })
 
   for (const key of ['depots', 'vehicles', 'accessories', 'insurance_plans'] as const) {
-    reportDuplicates<{ id: number }>(fleet[key], (item) => item.id, key, 'id', report)
+    reportDuplicates<{ id?: number }>(fleet[key], (item) => item.id, key, 'id', report)
   }
   reportDuplicates(fleet.seasons, (season) => season.id, 'seasons', 'id', report)
-  reportDuplicates(
-    fleet.bookings ?? [],
-    (booking) => booking.reference,
-    'bookings',
-    'reference',
-    report,
-  )
+  reportDuplicates(fleet.bookings, (booking) => booking.reference, 'bookings', 'reference', report)
   reportDuplicates(
     fleet.routes,
-    (route) => `${route.from} to ${route.to}`,
+    (route) =>
+      route.from === undefined || route.to === undefined
+        ? undefined
+        : `${route.from} to ${route.to}`,
     'routes',
     'route',
     report,
   )
 
+  checkCompany(fleet, report)
   checkRateBands(fleet, report)
   checkSeasons(fleet, report)
 
-  const depotIds = new Set(fleet.depots.map((depot) => depot.id))
-  const seasonIds = new Set(fleet.seasons.map((season) => season.id))
-  const classes = new Set(fleet.vehicles.map((vehicle) => vehicle.class))
+  const depotIds = new Set(items(fleet.depots).map(([depot]) => depot.id))
+  const seasonIds = new Set(items(fleet.seasons).map(([season]) => season.id))
+  const classes = new Set(items(fleet.vehicles).map(([vehicle]) => vehicle.class))
+  const bandCount = fleet.rate_bands?.length
 
-  fleet.depots.forEach((depot, i) => {
-    depot.annual_closures?.forEach((day, j) => {
-      if (!isMonthDay(day))
-        report(['depots', i, 'annual_closures', j], `${day} is not a day of the year (MM-DD)`)
-    })
-    depot.closures?.forEach((date, j) => {
-      if (!parseCalendarDate(date))
-        report(['depots', i, 'closures', j], `${date} is not a calendar date`)
-    })
-  })
+  for (const [depot, i] of items(fleet.depots)) {
+    for (const [day, j] of items(depot.annual_closures)) {
+      const range = typeof day === 'string' ? { from: day, to: day } : day
+      for (const end of ['from', 'to'] as const) {
+        const value = range[end]
+        if (value !== undefined && !isMonthDay(value)) {
+          const path = typeof day === 'string' ? [j] : [j, end]
+          report(
+            ['depots', i, 'annual_closures', ...path],
+            `${value} is not a day of the year (MM-DD)`,
+          )
+        }
+      }
+    }
+    for (const [date, j] of items(depot.closures)) {
+      const range = typeof date === 'string' ? { from: date, to: date } : date
+      const from = range.from === undefined ? undefined : parseCalendarDate(range.from)
+      const to = range.to === undefined ? undefined : parseCalendarDate(range.to)
+      for (const end of ['from', 'to'] as const) {
+        const value = range[end]
+        if (value !== undefined && !parseCalendarDate(value)) {
+          const path = typeof date === 'string' ? [j] : [j, end]
+          report(['depots', i, 'closures', ...path], `${value} is not a calendar date`)
+        }
+      }
+      if (from && to && to < from) report(['depots', i, 'closures', j, 'to'], 'is before from')
+    }
+    if ((depot.latitude === undefined) !== (depot.longitude === undefined)) {
+      const missing = depot.latitude === undefined ? 'latitude' : 'longitude'
+      report(['depots', i], `give ${missing} as well: a map link needs both coordinates`)
+    }
+  }
 
-  fleet.vehicles.forEach((vehicle, i) => {
-    for (const depotId of Object.keys(vehicle.units)) {
+  for (const [vehicle, i] of items(fleet.vehicles)) {
+    if (vehicle.image !== undefined) checkImage(['vehicles', i, 'image'], vehicle.image, report)
+    for (const depotId of Object.keys(vehicle.units ?? {})) {
       if (!depotIds.has(Number(depotId)))
         reportKey(['vehicles', i, 'units', depotId], `depot ${depotId} is not in depots`)
     }
@@ -77,87 +120,126 @@ export function checkFleet(
       if (!seasonIds.has(seasonId))
         reportKey(['vehicles', i, 'minimum_days', seasonId], `season ${seasonId} is not in seasons`)
     }
-    for (const [seasonId, rates] of Object.entries(vehicle.daily_rates)) {
+    for (const [seasonId, rates] of Object.entries(vehicle.daily_rates ?? {})) {
       const path = ['vehicles', i, 'daily_rates', seasonId]
       if (!seasonIds.has(seasonId)) reportKey(path, `season ${seasonId} is not in seasons`)
-      if (rates.length !== fleet.rate_bands.length) {
-        report(
-          path,
-          `has ${rates.length} rates; give one per rate band (${fleet.rate_bands.length})`,
-        )
+      if (rates === undefined) continue
+      if (bandCount !== undefined && rates.length !== bandCount) {
+        report(path, `has ${rates.length} rates; give one per rate band (${bandCount})`)
       }
-      rates.forEach((rate, j) => {
-        checkCents([...path, j], rate, report)
-      })
+      for (const [rate, j] of items(rates)) checkCents([...path, j], rate, report)
     }
-  })
+  }
 
-  fleet.routes.forEach((route, i) => {
+  for (const [route, i] of items(fleet.routes)) {
     for (const end of ['from', 'to'] as const) {
-      if (!depotIds.has(route[end]))
-        report(['routes', i, end], `depot ${route[end]} is not in depots`)
+      const id = route[end]
+      if (id !== undefined && !depotIds.has(id))
+        report(['routes', i, end], `depot ${id} is not in depots`)
     }
-    if (route.from === route.to)
+    if (route.from !== undefined && route.from === route.to)
       report(['routes', i], 'a return to the same depot is always offered at no fee; leave it out')
-    checkCents(['routes', i, 'fee'], route.fee, report)
-  })
+    if (route.fee !== undefined) checkCents(['routes', i, 'fee'], route.fee, report)
+  }
 
   for (const key of ['accessories', 'insurance_plans'] as const) {
-    fleet[key].forEach((item, i) => {
-      checkCents([key, i, 'price'], item.price, report)
+    for (const [item, i] of items<{
+      price?: number
+      max_charge?: number
+      vehicle_classes?: (string | undefined)[]
+    }>(fleet[key])) {
+      if (item.price !== undefined) checkCents([key, i, 'price'], item.price, report)
       if (item.max_charge !== undefined) checkCents([key, i, 'max_charge'], item.max_charge, report)
-      item.vehicle_classes?.forEach((name, j) => {
+      for (const [name, j] of items(item.vehicle_classes)) {
         if (!classes.has(name))
           report([key, i, 'vehicle_classes', j], `no vehicle has class ${name}`)
-      })
-    })
+      }
+    }
   }
-  fleet.insurance_plans.forEach((plan, i) => {
-    checkCents(['insurance_plans', i, 'excess'], plan.excess, report)
-  })
+  for (const [plan, i] of items(fleet.insurance_plans)) {
+    if (plan.excess !== undefined) checkCents(['insurance_plans', i, 'excess'], plan.excess, report)
+  }
 
-  checkBookings(fleet, depotIds, resolveDate, report)
+  checkBookings(fleet, depotIds, resolveDate, refused, report)
   return problems
 }
 
+function checkCompany(fleet: FleetInput, report: Report): void {
+  const logo = fleet.company?.logo
+  if (logo !== undefined) checkImage(['company', 'logo'], logo, report)
+  for (const field of ['website', 'terms_url'] as const) {
+    const url = fleet.company?.[field]
+    if (url !== undefined && !isHttpsUrl(url)) {
+      report(['company', field], `${url} is not an https address with a host name`)
+    }
+  }
+}
+
+/** An image is a file name in the images folder, or an https URL with a real host name. */
+function checkImage(path: Path, value: string, report: Report): void {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) {
+    if (!isHttpsUrl(value))
+      report(
+        path,
+        `${value} is not an https address with a host name; give https://host/path or a file name`,
+      )
+    return
+  }
+  if (value.split(/[\\/]/).some((part) => part === '..' || part === '') || value.startsWith('.')) {
+    report(
+      path,
+      `${value} is not a file name inside the images folder; give a name such as campervan.svg`,
+    )
+  }
+}
+
+/** `https://` with a host made of letters, digits, dots and dashes (no `*`, no user name). */
+export function isHttpsUrl(text: string): boolean {
+  const url = URL.parse(text)
+  return (
+    url !== null &&
+    url.protocol === 'https:' &&
+    url.username === '' &&
+    /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(
+      url.hostname,
+    )
+  )
+}
+
 function reportDuplicates<T>(
-  items: T[],
-  keyOf: (item: T) => string | number,
+  list: (T | undefined)[] | undefined,
+  keyOf: (item: T) => string | number | undefined,
   listName: string,
   field: string,
-  report: (path: (string | number)[], message: string) => void,
+  report: Report,
 ): void {
   const seen = new Map<string | number, number>()
-  items.forEach((item, i) => {
+  for (const [item, i] of items(list)) {
     const key = keyOf(item)
+    if (key === undefined) continue
     const first = seen.get(key)
     if (first === undefined) seen.set(key, i)
     else report([listName, i], `${field} ${key} is already used by ${listName}[${first}]`)
-  })
+  }
 }
 
-function checkCents(
-  path: (string | number)[],
-  dollars: number,
-  report: (path: (string | number)[], message: string) => void,
-): void {
+function checkCents(path: Path, dollars: number, report: Report): void {
   if (dollarsToCents(dollars) === undefined)
     report(path, `${dollars} has a fraction of a cent; use at most two decimals`)
 }
 
-function checkRateBands(
-  fleet: FleetFile,
-  report: (path: (string | number)[], message: string) => void,
-): void {
+function checkRateBands(fleet: FleetInput, report: Report): void {
+  const bands = fleet.rate_bands ?? []
   let expectedMin = 1
-  fleet.rate_bands.forEach((band, i) => {
+  for (const [i, band] of bands.entries()) {
+    if (band?.min_days === undefined) return
     if (band.min_days !== expectedMin) {
       report(
         ['rate_bands', i, 'min_days'],
         `must be ${expectedMin} so that bands leave no gap and do not overlap`,
       )
     }
-    const last = i === fleet.rate_bands.length - 1
+    const last = i === bands.length - 1
     if (band.max_days === undefined) {
       if (!last) report(['rate_bands', i], 'only the last band may leave out max_days')
       return
@@ -165,33 +247,43 @@ function checkRateBands(
     if (band.max_days < band.min_days)
       report(['rate_bands', i, 'max_days'], 'must not be below min_days')
     expectedMin = band.max_days + 1
+  }
+}
+
+/** The seasons whose periods are all readable, for the checks that span the year. */
+export function readableSeasons(fleet: FleetInput) {
+  return items(fleet.seasons).flatMap(([season]) => {
+    const periods = items(season.periods).map(([period]) => period)
+    const readable = periods.every(
+      (period) =>
+        period.from !== undefined &&
+        period.to !== undefined &&
+        isMonthDay(period.from) &&
+        isMonthDay(period.to),
+    )
+    if (!readable || season.id === undefined) return []
+    return [
+      {
+        id: season.id,
+        name: season.name ?? season.id,
+        periods: periods as { from: string; to: string }[],
+      },
+    ]
   })
 }
 
-function checkSeasons(
-  fleet: FleetFile,
-  report: (path: (string | number)[], message: string) => void,
-): void {
-  const seasons = fleet.seasons.map((season) => ({
-    id: season.id,
-    name: season.name,
-    periods: season.periods,
-  }))
-  let periodsValid = true
-  fleet.seasons.forEach((season, i) => {
-    season.periods.forEach((period, j) => {
+function checkSeasons(fleet: FleetInput, report: Report): void {
+  for (const [season, i] of items(fleet.seasons)) {
+    for (const [period, j] of items(season.periods)) {
       for (const end of ['from', 'to'] as const) {
-        if (!isMonthDay(period[end])) {
-          periodsValid = false
-          report(
-            ['seasons', i, 'periods', j, end],
-            `${period[end]} is not a day of the year (MM-DD)`,
-          )
+        const value = period[end]
+        if (value !== undefined && !isMonthDay(value)) {
+          report(['seasons', i, 'periods', j, end], `${value} is not a day of the year (MM-DD)`)
         }
       }
-    })
-  })
-  if (!periodsValid) return
+    }
+  }
+  const seasons = readableSeasons(fleet)
   const reported = new Set<string>()
   // 2024 is a leap year, so every day of any year is visited.
   for (const date of eachDate('2024-01-01' as CalendarDate, '2024-12-31' as CalendarDate)) {
@@ -201,39 +293,50 @@ function checkSeasons(
     const pair = holding.map((season) => season.id).join(' and ')
     if (reported.has(pair)) continue
     reported.add(pair)
-    const second = fleet.seasons.findIndex((season) => season.id === holding[1]?.id)
+    const second = (fleet.seasons ?? []).findIndex((season) => season?.id === holding[1]?.id)
     report(['seasons', second], `seasons ${pair} overlap on ${monthDay}`)
   }
 }
 
 function checkBookings(
-  fleet: FleetFile,
-  depotIds: Set<number>,
+  fleet: FleetInput,
+  depotIds: Set<number | undefined>,
   resolveDate: (value: string) => CalendarDate | undefined,
-  report: (path: (string | number)[], message: string) => void,
+  refused: (path: Path) => boolean,
+  report: Report,
 ): void {
-  const vehicles = new Map(fleet.vehicles.map((vehicle) => [vehicle.id, vehicle]))
+  const vehicles = new Map(items(fleet.vehicles).map(([vehicle]) => [vehicle.id, vehicle]))
+  // A vehicle whose units the schema refused cannot say how many a booking may take.
+  const unitsUnknown = new Set(
+    items(fleet.vehicles)
+      .filter(([, i]) => refused(['vehicles', i, 'units']))
+      .map(([vehicle]) => vehicle.id),
+  )
   const bookedPerDay = new Map<string, number>()
-  ;(fleet.bookings ?? []).forEach((booking, i) => {
-    const vehicle = vehicles.get(booking.vehicle)
-    if (!vehicle)
+  for (const [booking, i] of items(fleet.bookings)) {
+    const vehicle = booking.vehicle === undefined ? undefined : vehicles.get(booking.vehicle)
+    if (booking.vehicle !== undefined && !vehicle)
       report(['bookings', i, 'vehicle'], `vehicle ${booking.vehicle} is not in vehicles`)
     for (const end of ['pick_up_depot', 'drop_off_depot'] as const) {
-      if (!depotIds.has(booking[end]))
-        report(['bookings', i, end], `depot ${booking[end]} is not in depots`)
+      const id = booking[end]
+      if (id !== undefined && !depotIds.has(id))
+        report(['bookings', i, end], `depot ${id} is not in depots`)
     }
-    const pickUp = resolveDate(booking.pick_up_date)
-    const dropOff = resolveDate(booking.drop_off_date)
-    if (!pickUp)
+    const pickUp =
+      booking.pick_up_date === undefined ? undefined : resolveDate(booking.pick_up_date)
+    const dropOff =
+      booking.drop_off_date === undefined ? undefined : resolveDate(booking.drop_off_date)
+    if (booking.pick_up_date !== undefined && !pickUp)
       report(['bookings', i, 'pick_up_date'], `${booking.pick_up_date} is not a calendar date`)
-    if (!dropOff)
+    if (booking.drop_off_date !== undefined && !dropOff)
       report(['bookings', i, 'drop_off_date'], `${booking.drop_off_date} is not a calendar date`)
-    if (!vehicle || !pickUp || !dropOff) return
+    if (!vehicle || !pickUp || !dropOff || booking.pick_up_depot === undefined) continue
+    if (unitsUnknown.has(vehicle.id)) continue
     if (dropOff < pickUp) {
       report(['bookings', i, 'drop_off_date'], 'is before pick_up_date')
-      return
+      continue
     }
-    const units = vehicle.units[String(booking.pick_up_depot)] ?? 0
+    const units = vehicle.units?.[String(booking.pick_up_depot)] ?? 0
     for (const date of eachDate(pickUp, dropOff)) {
       const key = `${booking.vehicle}|${booking.pick_up_depot}|${date}`
       const booked = (bookedPerDay.get(key) ?? 0) + 1
@@ -245,5 +348,5 @@ function checkBookings(
         )
       }
     }
-  })
+  }
 }

@@ -3,21 +3,38 @@ import Value from 'typebox/value'
 import { type Document, isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml'
 import { addDays, type CalendarDate, parseCalendarDate } from '../domain/calendar-date.ts'
 import type { Booking, Catalogue } from '../domain/catalogue.ts'
-import { checkFleet, type LocatedProblem } from './check-fleet.ts'
+import { checkFleet, type FleetInput, type LocatedProblem } from './check-fleet.ts'
 import { FleetFileError, type FleetProblem } from './fleet-file-error.ts'
 import { type FleetFile, FleetFileSchema } from './fleet-file-schema.ts'
+import { unsafeTexts } from './fleet-texts.ts'
+import { fleetWarnings } from './fleet-warnings.ts'
 import { toCatalogue } from './to-catalogue.ts'
 
-export type LoadedFleet = { catalogue: Catalogue; bookings: Booking[] }
+export type LoadedFleet = {
+  catalogue: Catalogue
+  bookings: Booking[]
+  /** What the file may get wrong without breaking anything, located like problems (exit 0). */
+  warnings: FleetProblem[]
+}
+
+export type ReadFleetOptions = {
+  /** The images folder the service serves, to warn of image files that are not in it. */
+  imagesDir?: string | undefined
+}
 
 type PathSegment = string | number
 
 /**
  * Reads a fleet file (YAML, of which JSON is a subset) and returns it in cents, or throws a
- * FleetFileError listing every problem with its path, line and column. `today` resolves the
+ * FleetFileError listing every problem with its path, line and column: the schema's, the
+ * cross-references' and the texts' alike, in one pass and in file order. `today` resolves the
  * relative booking dates (`today+14`) that keep the demo company's bookings current.
  */
-export async function readFleetFile(file: string, today: CalendarDate): Promise<LoadedFleet> {
+export async function readFleetFile(
+  file: string,
+  today: CalendarDate,
+  options: ReadFleetOptions = {},
+): Promise<LoadedFleet> {
   let text: string
   try {
     text = await readFile(file, 'utf8')
@@ -26,22 +43,25 @@ export async function readFleetFile(file: string, today: CalendarDate): Promise<
       (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(error)
     throw new FleetFileError(file, [{ path: '', message: `cannot be read: ${reason}` }])
   }
-  return parseFleet(file, text, today)
+  return parseFleet(file, text, today, options)
 }
 
-export function parseFleet(file: string, text: string, today: CalendarDate): LoadedFleet {
+export function parseFleet(
+  file: string,
+  text: string,
+  today: CalendarDate,
+  options: ReadFleetOptions = {},
+): LoadedFleet {
   const lineCounter = new LineCounter()
   const document = parseDocument(text, { lineCounter, uniqueKeys: true })
-  const fail = (problems: LocatedProblem[]): never => {
-    throw new FleetFileError(
-      file,
-      problems.map(({ path, message, at }) => ({
+  const locate = (problems: LocatedProblem[]): FleetProblem[] =>
+    problems
+      .map(({ path, message, at }) => ({
         path: formatPath(path),
         ...locateInDocument(document, lineCounter, path, at ?? 'value'),
         message,
-      })),
-    )
-  }
+      }))
+      .sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0))
 
   if (document.errors.length > 0) {
     throw new FleetFileError(
@@ -59,30 +79,136 @@ export function parseFleet(file: string, text: string, today: CalendarDate): Loa
     )
   }
   const data: unknown = document.toJS()
-  const schemaProblems = [...Value.Errors(FleetFileSchema, data)]
-    .filter((error) => error.keyword !== 'boolean')
-    .map((error) => {
-      const path = parsePointer(error.instancePath)
-      const extra = error.params as { additionalProperties?: string[]; allowedValues?: unknown[] }
-      if (error.keyword === 'additionalProperties' && extra.additionalProperties) {
-        return {
-          path: [...path, extra.additionalProperties[0] ?? ''],
-          message: 'is not a known field',
-          at: 'key' as const,
-        }
-      }
-      if (error.keyword === 'enum' && extra.allowedValues) {
-        return { path, message: `must be one of ${extra.allowedValues.join(', ')}` }
-      }
-      return { path, message: error.message }
-    })
-  if (schemaProblems.length > 0) fail(schemaProblems)
+  // A value that matches no form of a union (a closure, say) is one problem, said once: the
+  // union's own error, not each of its forms' errors.
+  const schemaErrors = [...Value.Errors(FleetFileSchema, data)].filter(
+    (error) => error.keyword !== 'boolean' && !error.schemaPath.includes('/anyOf/'),
+  )
+  const schemaProblems = schemaErrors.map((error) => schemaProblem(error, data))
+  const resolveDate = (value: string) => resolveFleetDate(value, today)
+  // The values the schema refused are taken out, and the rest is checked as well: one pass
+  // finds every problem, rather than schema problems hiding the others until they are fixed.
+  const { checked, refused } = pruneRefused(data, schemaErrors)
+  const problems = [
+    ...schemaProblems,
+    ...checkFleet(checked, resolveDate, refused),
+    ...unsafeTexts(data),
+  ]
+  if (problems.length > 0) throw new FleetFileError(file, locate(problems))
 
   const fleet = data as FleetFile
-  const resolveDate = (value: string) => resolveFleetDate(value, today)
-  const problems = checkFleet(fleet, resolveDate)
-  if (problems.length > 0) fail(problems)
-  return toCatalogue(fleet, resolveDate)
+  return {
+    ...toCatalogue(fleet, resolveDate),
+    warnings: locate(fleetWarnings(fleet, { imagesDir: options.imagesDir })),
+  }
+}
+
+type SchemaError = {
+  keyword: string
+  schemaPath: string
+  instancePath: string
+  message: string
+  params: unknown
+}
+
+function schemaProblem(error: SchemaError, data: unknown): LocatedProblem {
+  const path = parsePointer(error.instancePath)
+  const extra = error.params as { additionalProperties?: string[]; allowedValues?: unknown[] }
+  if (error.keyword === 'additionalProperties' && extra.additionalProperties) {
+    return {
+      path: [...path, extra.additionalProperties[0] ?? ''],
+      message: 'is not a known field',
+      at: 'key' as const,
+    }
+  }
+  if (error.keyword === 'enum' && extra.allowedValues) {
+    return { path, message: `must be one of ${extra.allowedValues.join(', ')}` }
+  }
+  if (error.keyword === 'pattern') {
+    // The schema's description of the field says what is expected in words; its pattern does not.
+    const described = schemaAt(error.schemaPath)?.description
+    const shown = JSON.stringify(valueAt(data, path))
+    return {
+      path,
+      message: described
+        ? `${shown} is not in the expected form: ${lowerFirst(String(described))}`
+        : error.message,
+    }
+  }
+  if (error.keyword === 'anyOf') {
+    const shown = JSON.stringify(valueAt(data, path))
+    const list = path.at(-2)
+    const shape =
+      list === 'annual_closures'
+        ? 'a day MM-DD such as "12-25", or { from: "12-24", to: "12-26" }'
+        : list === 'closures'
+          ? 'a date YYYY-MM-DD such as "2027-03-03", or { from: "2027-06-01", to: "2027-06-14" }'
+          : 'one of the forms the schema allows'
+    return { path, message: `${shown} must be ${shape}` }
+  }
+  return { path, message: error.message }
+}
+
+/**
+ * A copy of the data without the values the schema refused (a list item becomes undefined, so
+ * that the indexes of the others stay as in the file), and a test of whether anything under a
+ * path was refused. A missing required field stays missing; an unknown field is dropped.
+ */
+function pruneRefused(
+  data: unknown,
+  errors: SchemaError[],
+): { checked: FleetInput; refused: (path: PathSegment[]) => boolean } {
+  const refusedPaths: string[] = []
+  const refused = (path: PathSegment[]) => {
+    const prefix = formatPath(path)
+    return refusedPaths.some(
+      (at) => at === prefix || at.startsWith(`${prefix}.`) || at.startsWith(`${prefix}[`),
+    )
+  }
+  const copy = structuredClone(data)
+  if (copy === null || typeof copy !== 'object' || Array.isArray(copy)) {
+    return { checked: {}, refused: () => true }
+  }
+  for (const error of errors) {
+    if (error.keyword === 'required') continue
+    const path = parsePointer(error.instancePath)
+    if (error.keyword === 'additionalProperties') {
+      const key = (error.params as { additionalProperties?: string[] }).additionalProperties?.[0]
+      if (key !== undefined) path.push(key)
+    }
+    refusedPaths.push(formatPath(path))
+    const key = path.pop()
+    if (key === undefined) return { checked: {}, refused: () => true }
+    const parent = valueAt(copy, path)
+    if (Array.isArray(parent)) parent[Number(key)] = undefined
+    else if (parent !== null && typeof parent === 'object') {
+      delete (parent as Record<string, unknown>)[key]
+    }
+  }
+  return { checked: copy as FleetInput, refused }
+}
+
+/** The part of the fleet file's schema at a JSON pointer such as `#/properties/company`. */
+function schemaAt(pointer: string): Record<string, unknown> | undefined {
+  let node: unknown = FleetFileSchema
+  for (const part of pointer.replace(/^#\/?/, '').split('/').filter(Boolean)) {
+    if (node === null || typeof node !== 'object') return undefined
+    node = (node as Record<string, unknown>)[part.replaceAll('~1', '/').replaceAll('~0', '~')]
+  }
+  return node !== null && typeof node === 'object' ? (node as Record<string, unknown>) : undefined
+}
+
+function lowerFirst(text: string): string {
+  return /^[A-Z][a-z]/.test(text) ? `${text.charAt(0).toLowerCase()}${text.slice(1)}` : text
+}
+
+function valueAt(data: unknown, path: PathSegment[]): unknown {
+  let node = data
+  for (const segment of path) {
+    if (node === null || typeof node !== 'object') return undefined
+    node = (node as Record<string, unknown>)[segment]
+  }
+  return node
 }
 
 /** `YYYY-MM-DD`, or `today`, `today+N`, `today-N` counted from the loading day. */

@@ -1,5 +1,6 @@
 import type { CalendarDate } from '../domain/calendar-date.ts'
-import type { Booking, Catalogue } from '../domain/catalogue.ts'
+import type { Booking, Catalogue, VehicleFacts } from '../domain/catalogue.ts'
+import { defaultReferencePrefix } from '../domain/company.ts'
 import { dollarsToCents } from './check-fleet.ts'
 import type { FleetFile } from './fleet-file-schema.ts'
 
@@ -12,7 +13,16 @@ export function toCatalogue(
   const optionalCents = (dollars: number | undefined) =>
     dollars === undefined ? null : cents(dollars)
   const catalogue: Catalogue = {
-    companyName: fleet.company.name,
+    company: {
+      name: fleet.company.name,
+      email: fleet.company.email ?? null,
+      phone: fleet.company.phone ?? null,
+      website: fleet.company.website ?? null,
+      bookingReferencePrefix:
+        fleet.company.booking_reference_prefix ?? defaultReferencePrefix(fleet.company.name),
+      logo: fleet.company.logo ?? null,
+      termsUrl: fleet.company.terms_url ?? null,
+    },
     depots: fleet.depots.map((depot) => ({
       id: depot.id,
       name: depot.name,
@@ -20,8 +30,20 @@ export function toCatalogue(
       openingHoursDescription: depot.opening_hours,
       pickupTimes: depot.pickup_times,
       dropOffTimes: depot.drop_off_times,
-      annualClosures: depot.annual_closures ?? [],
-      closures: (depot.closures ?? []) as CalendarDate[],
+      annualClosures: (depot.annual_closures ?? []).map((day) =>
+        typeof day === 'string' ? { from: day, to: day } : day,
+      ),
+      closures: (depot.closures ?? []).map((date) =>
+        typeof date === 'string'
+          ? { from: date as CalendarDate, to: date as CalendarDate }
+          : { from: date.from as CalendarDate, to: date.to as CalendarDate },
+      ),
+      address: depot.address ?? null,
+      latitude: depot.latitude ?? null,
+      longitude: depot.longitude ?? null,
+      phone: depot.phone ?? null,
+      directions: depot.directions ?? null,
+      email: depot.email ?? null,
     })),
     vehicles: fleet.vehicles.map((vehicle) => ({
       id: vehicle.id,
@@ -35,6 +57,7 @@ export function toCatalogue(
       dailyRates: Object.fromEntries(
         Object.entries(vehicle.daily_rates).map(([season, rates]) => [season, rates.map(cents)]),
       ),
+      facts: vehicleFacts(vehicle),
     })),
     seasons: fleet.seasons.map(({ id, name, periods }) => ({ id, name, periods })),
     rateBands: fleet.rate_bands.map((band) => ({
@@ -76,4 +99,16 @@ export function toCatalogue(
     dropOffDate: resolveDate(booking.drop_off_date) as CalendarDate,
   }))
   return { catalogue, bookings }
+}
+
+/** The facts the file gives, in a fixed order, leaving out those it does not. */
+function vehicleFacts(vehicle: FleetFile['vehicles'][number]): VehicleFacts {
+  const facts: VehicleFacts = {}
+  if (vehicle.seats !== undefined) facts.seats = vehicle.seats
+  if (vehicle.doors !== undefined) facts.doors = vehicle.doors
+  if (vehicle.bags !== undefined) facts.bags = vehicle.bags
+  if (vehicle.transmission !== undefined) facts.transmission = vehicle.transmission
+  if (vehicle.fuel !== undefined) facts.fuel = vehicle.fuel
+  if (vehicle.features !== undefined) facts.features = vehicle.features
+  return facts
 }

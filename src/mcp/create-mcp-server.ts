@@ -6,8 +6,9 @@ import {
   McpError,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js'
-import { BRAND } from '../docs/brand.ts'
+import { API_VERSION } from '../docs/company-openapi.ts'
 import type { OperationDeps } from '../operations/agent-operations.ts'
+import { type CompanyProfile, companyProfile } from '../presenters/company-profile.ts'
 import { type OperationSettings, operationDocs } from '../schemas/operations.ts'
 import type { AgentTool } from './agent-tool.ts'
 import { toolParameters } from './tool-arguments.ts'
@@ -38,7 +39,8 @@ export type McpDeps = OperationDeps & {
   countCall?: () => Promise<string | undefined>
 }
 
-const INSTRUCTIONS = `Rent a vehicle from ${BRAND.company}. Call the tools in this order: list_depots; find_available_vehicles with a pick-up and a drop-off depot and the dates (YYYY-MM-DD, in the company's time zone); list_accessories and list_insurance_plans for the chosen vehicle; get_quote with the choices. The person books on the website: give them the quote's checkoutUrl. Amounts are NZD dollars, GST included. A result marked as an error says what to send instead or why the vehicle cannot be rented.`
+const instructions = (company: CompanyProfile) =>
+  `Rent a vehicle from ${company.name}. Call the tools in this order: list_depots; find_available_vehicles with a pick-up and a drop-off depot and the dates (YYYY-MM-DD, in the company's time zone); list_accessories and list_insurance_plans for the chosen vehicle; get_quote with the choices. The person books on the website: give them the quote's checkoutUrl. Amounts are NZD dollars, GST included. A result marked as an error says what to send instead or why the vehicle cannot be rented.`
 
 /**
  * An MCP server offering the API's operations as read-only tools, over the same verbs and
@@ -46,9 +48,11 @@ const INSTRUCTIONS = `Rent a vehicle from ${BRAND.company}. Call the tools in th
  */
 export function createMcpServer(deps: McpDeps): Server {
   const tools = listedTools(deps.settings)
+  // Named for the company of the loaded fleet, read at each connection: a fleet import renames it.
+  const company = companyProfile(deps.ctx.catalogue().catalogue.company, deps.links)
   const server = new Server(
-    { name: 'vehicle-rental-agent', title: BRAND.company, version: '1.0.0' },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    { name: company.slug, title: company.name, version: API_VERSION },
+    { capabilities: { tools: {} }, instructions: instructions(company) },
   )
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }))
   server.setRequestHandler(CallToolRequestSchema, async (request) => {

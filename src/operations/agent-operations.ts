@@ -1,4 +1,5 @@
 import type { Static } from 'typebox'
+import type { VehicleFilter } from '../domain/vehicle-filter.ts'
 import {
   presentAccessory,
   presentDepot,
@@ -46,8 +47,10 @@ export function availabilityAnswer(
   { ctx, links }: OperationDeps,
   query: Static<typeof AvailabilityQuery>,
 ): MaybeAsync<VehicleResponse[]> {
-  return whenReady(findAvailableVehicles(ctx, rentalSearch(query)), ({ period, vehicles }) =>
-    vehicles.map((vehicle) => presentVehicle(vehicle, period.days, links)),
+  return whenReady(
+    findAvailableVehicles(ctx, rentalSearch(query), vehicleFilter(query)),
+    ({ period, vehicles }) =>
+      vehicles.map((vehicle) => presentVehicle(vehicle, period.days, links)),
   )
 }
 
@@ -56,8 +59,9 @@ export function availabilityJson(
   { ctx, links }: OperationDeps,
   query: Static<typeof AvailabilityQuery>,
 ): MaybeAsync<string> {
-  return whenReady(findAvailableVehicles(ctx, rentalSearch(query)), ({ period, vehicles }) =>
-    vehicleListJson(vehicles, period.days, links),
+  return whenReady(
+    findAvailableVehicles(ctx, rentalSearch(query), vehicleFilter(query)),
+    ({ period, vehicles }) => vehicleListJson(vehicles, period.days, links),
   )
 }
 
@@ -97,6 +101,13 @@ function rentalSearch(query: Static<typeof AvailabilityQuery>): RentalSearch {
     dropOffDepotId: Number(query.drop_off_depot_id),
     pickUpDate: query.pick_up_date,
     dropOffDate: query.drop_off_date,
+  }
+}
+
+function vehicleFilter(query: Static<typeof AvailabilityQuery>): VehicleFilter {
+  return {
+    minSeats: query.min_seats === undefined ? undefined : Number(query.min_seats),
+    vehicleClass: query.vehicle_class,
   }
 }
 

@@ -19,7 +19,7 @@ import { confirmationPage } from './confirmation-page.ts'
 import { CSRF_COOKIE, csrfCookieOptions } from './csrf.ts'
 import { isInvalidRequest, isSearchParameter } from './error-fields.ts'
 import type { FieldErrors } from './form-fields.ts'
-import { type PageDeps, sendHtml } from './page-deps.ts'
+import { type PageDeps, pageCompany, sendHtml } from './page-deps.ts'
 
 /** What differs between the ways the checkout comes back; the rest is always the same. */
 type CheckoutShown = Partial<Pick<CheckoutPageInput, 'choice' | 'quoteId' | 'notice' | 'errors'>> &
@@ -110,7 +110,12 @@ export async function confirmBooking(
     // The form's token is spent: a reload of the confirmation re-posts it and is refused, so one
     // checkout can never book twice.
     reply.clearCookie(CSRF_COOKIE, csrfCookieOptions(deps.secureCookies))
-    return sendHtml(deps, reply, 201, confirmationPage(outcome.booking, listDepots(deps.ctx)))
+    return sendHtml(
+      deps,
+      reply,
+      201,
+      confirmationPage(outcome.booking, listDepots(deps.ctx), pageCompany(deps)),
+    )
   } catch (error) {
     if (error instanceof StoreUnavailableError) {
       request.log.error({ err: error.cause }, 'store unavailable')

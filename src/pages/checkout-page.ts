@@ -14,7 +14,7 @@ import {
   textField,
 } from './form-fields.ts'
 import { type Notice, noticeBox } from './notice.ts'
-import { pageDocument } from './page-document.ts'
+import { type PageContent, page } from './page-document.ts'
 import { priceTable } from './price-table.ts'
 
 /** The booking form's fields as typed, kept through every answer that is not a booking. */
@@ -44,14 +44,14 @@ export type CheckoutPageInput = {
 }
 
 /** Step 3: the quote summary and the booking form, and every answer to it but a booking. */
-export function checkoutPage(input: CheckoutPageInput): string {
+export function checkoutPage(input: CheckoutPageInput): PageContent {
   const { quote, errors } = input
   const detailErrors = CUSTOMER_FIELDS.flatMap(({ name }) => {
     const message = errors[name]
     return message === undefined ? [] : [{ href: `#${name}`, message }]
   })
   const title = 'Check and confirm your booking'
-  return pageDocument(
+  return page(
     detailErrors.length > 0 ? `Error: ${title}` : title,
     html`<h1>${title}</h1>
 ${errorSummary(detailErrors)}

@@ -1,13 +1,13 @@
 import { html } from '../docs/html.ts'
 import { type Notice, noticeBox } from './notice.ts'
-import { pageDocument } from './page-document.ts'
+import { type PageContent, page } from './page-document.ts'
 
 /**
  * A page that only says something: not found, refused, too many tries, unavailable. It shows
  * nothing of the request that led to it, so it can never echo a secret or a person's details.
  */
-export function messagePage(title: string, notice: Notice, paragraphs: string[] = []): string {
-  return pageDocument(
+export function messagePage(title: string, notice: Notice, paragraphs: string[] = []): PageContent {
+  return page(
     title,
     html`<h1>${title}</h1>
 ${noticeBox(notice)}

@@ -1,10 +1,13 @@
 import type { FastifyReply } from 'fastify'
 import { todayIn } from '../domain/calendar-date.ts'
 import type { CatalogueIndex } from '../domain/catalogue-index.ts'
+import { type CompanyProfile, companyProfile } from '../presenters/company-profile.ts'
+import { imageOrigins } from '../presenters/image-origins.ts'
 import type { SiteLinks } from '../presenters/site-links.ts'
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
 import { bookingPagePolicy } from '../security/content-security-policies.ts'
 import type { VerbContext } from '../verbs/context.ts'
+import { type PageContent, pageDocument } from './page-document.ts'
 import { sendPage } from './send-page.ts'
 
 /** What the booking pages need: the verbs' context, links into the site, the booking limit. */
@@ -23,29 +26,39 @@ export function todayOf(ctx: VerbContext): string {
   return todayIn(ctx.rules.timeZone, ctx.now())
 }
 
-const policies = new WeakMap<CatalogueIndex, string>()
+/** What every page of a catalogue shares: the company in its frame, and the image policy. */
+type PageFrame = { company: CompanyProfile; policy: string }
+const frames = new WeakMap<CatalogueIndex, PageFrame>()
+
+/** The company of the loaded fleet, as the pages show it. */
+export function pageCompany(deps: PageDeps): CompanyProfile {
+  return frameOf(deps).company
+}
 
 /**
- * Sends a booking page under a policy that allows the images of the fleet in force: the site's
- * own and those hosted where the fleet file says. Worked out once per loaded catalogue.
+ * Sends a booking page in the company's frame, under a policy that allows the images of the
+ * fleet in force: the site's own and those hosted where the fleet file says. Both are worked out
+ * once per loaded catalogue.
  */
 export function sendHtml(
   deps: PageDeps,
   reply: FastifyReply,
   status: number,
-  document: string,
+  content: PageContent,
 ): FastifyReply {
+  const frame = frameOf(deps)
+  return sendPage(reply, status, pageDocument(frame.company, content), frame.policy)
+}
+
+function frameOf(deps: PageDeps): PageFrame {
   const catalogue = deps.ctx.catalogue()
-  let policy = policies.get(catalogue)
-  if (policy === undefined) {
-    const origins = new Set(
-      catalogue.catalogue.vehicles.flatMap((vehicle) => {
-        const url = URL.parse(deps.links.vehicleImage(vehicle.image))
-        return url ? [url.origin] : []
-      }),
-    )
-    policy = bookingPagePolicy([...origins].sort())
-    policies.set(catalogue, policy)
+  let frame = frames.get(catalogue)
+  if (frame === undefined) {
+    frame = {
+      company: companyProfile(catalogue.catalogue.company, deps.links),
+      policy: bookingPagePolicy(imageOrigins(catalogue, deps.links)),
+    }
+    frames.set(catalogue, frame)
   }
-  return sendPage(reply, status, document, policy)
+  return frame
 }

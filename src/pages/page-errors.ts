@@ -5,6 +5,7 @@ import { ServiceOverloadedError } from '../http/overload.ts'
 import { isCsrfError } from './csrf.ts'
 import { messagePage } from './message-page.ts'
 import { type PageDeps, sendHtml } from './page-deps.ts'
+import type { PageContent } from './page-document.ts'
 
 /**
  * The pages' own error handler: a person gets a page, never the API's JSON, and never the text
@@ -12,7 +13,7 @@ import { type PageDeps, sendHtml } from './page-deps.ts'
  */
 export function pageErrorHandler(deps: PageDeps) {
   return (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
-    const send = (status: number, page: string) => sendHtml(deps, reply, status, page)
+    const send = (status: number, page: PageContent) => sendHtml(deps, reply, status, page)
     if (isCsrfError(error)) {
       return send(
         403,

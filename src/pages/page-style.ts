@@ -99,6 +99,10 @@ table.price tr.line th { font-weight: 400; padding-left: 1.4rem; }
 .depots li { border: 1px solid var(--line); border-radius: 8px; padding: 0.6rem 0.8rem; }
 .depots h3 { margin: 0 0 0.2rem; font-size: 1.05rem; }
 .depots p { margin: 0.15rem 0; font-size: 0.92rem; }
+.depot-facts { display: flex; flex-direction: column; gap: 0.1rem; font-weight: 400; font-size: 0.92rem; margin-top: 0.2rem; }
+.depot-facts a { overflow-wrap: anywhere; }
+.facts-list { display: flex; flex-wrap: wrap; gap: 0.35rem; list-style: none; padding: 0; margin: 0 0 0.75rem; }
+.facts-list li { background: var(--tint); border: 1px solid var(--line); border-radius: 999px; padding: 0.1rem 0.6rem; font-size: 0.88rem; }
 .actions { display: flex; flex-wrap: wrap; gap: 0.75rem 1.25rem; align-items: center; margin: 1.25rem 0; }
 @media (max-width: 48rem) {
   .layout { grid-template-columns: minmax(0, 1fr); gap: 0.5rem; }

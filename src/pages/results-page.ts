@@ -8,7 +8,7 @@ import type { SearchValues } from './book-parameters.ts'
 import { depotName } from './depot-name.ts'
 import { errorSummary } from './form-fields.ts'
 import { type Notice, noticeBox } from './notice.ts'
-import { pageDocument } from './page-document.ts'
+import { type PageContent, page } from './page-document.ts'
 import { searchForm } from './search-form.ts'
 import { type CardSelection, vehicleCard } from './vehicle-card.ts'
 
@@ -26,7 +26,7 @@ export type ResultsPageInput = {
 }
 
 /** Step 2: the vehicles available for the search, each with its options form. */
-export function resultsPage(input: ResultsPageInput): string {
+export function resultsPage(input: ResultsPageInput): PageContent {
   const { depots, search, period, offers, selection } = input
   const route = `${depotName(depots, search.pick_up_depot_id)} to ${depotName(depots, search.drop_off_depot_id)}`
   const dates = `${formatCalendarDate(period.pickUpDate)} to ${formatCalendarDate(period.dropOffDate)}`
@@ -40,7 +40,7 @@ export function resultsPage(input: ResultsPageInput): string {
     href: `#v${selection?.vehicleId}-${parameter === 'insurance_id' ? 'insurance' : 'accessories'}`,
     message: message ?? '',
   }))
-  return pageDocument(
+  return page(
     heading,
     html`<h1>${heading}</h1>
 <p class="search-summary">${route} · ${dates} · ${days}</p>

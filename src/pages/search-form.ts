@@ -2,6 +2,7 @@ import { html, type SafeHtml } from '../docs/html.ts'
 import { parseCalendarDate } from '../domain/calendar-date.ts'
 import type { Depot } from '../domain/catalogue.ts'
 import type { SearchValues } from './book-parameters.ts'
+import { depotFacts } from './depot-facts.ts'
 import { errorAttributes, type FieldErrors, fieldError } from './form-fields.ts'
 
 export type SearchFormInput = {
@@ -79,11 +80,12 @@ export function openingHours(depots: Depot[]): SafeHtml {
   const times = (byDay: Depot['pickupTimes']) =>
     `weekdays ${byDay.weekday.join(', ') || 'none'}; weekends ${byDay.weekend.join(', ') || 'none'}`
   return html`<section aria-labelledby="hours-heading">
-<h2 id="hours-heading">Depot opening hours</h2>
+<h2 id="hours-heading">Our depots</h2>
 <ul class="depots">
 ${depots.map(
-  (depot) => html`<li>
+  (depot) => html`<li id="depot-${depot.id}">
 <h3>${depot.name}</h3>
+${depotFacts(depot)}
 <p>${depot.openingHoursDescription}</p>
 <p class="muted">Pick-up: ${times(depot.pickupTimes)}</p>
 <p class="muted">Drop-off: ${times(depot.dropOffTimes)}</p>

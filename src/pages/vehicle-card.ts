@@ -1,5 +1,5 @@
 import { html, type SafeHtml } from '../docs/html.ts'
-import type { Accessory, InsurancePlan } from '../domain/catalogue.ts'
+import type { Accessory, InsurancePlan, Vehicle } from '../domain/catalogue.ts'
 import { formatNzd } from '../presenters/display-format.ts'
 import type { SiteLinks } from '../presenters/site-links.ts'
 import type { RentalOffer } from '../verbs/find-rental-offers.ts'
@@ -39,6 +39,7 @@ export function vehicleCard({
 <img src="${links.vehicleImage(vehicle.image)}" alt="" width="640" height="360">
 <div class="vehicle-body">
 <h2>${vehicle.name}</h2>
+${vehicleFacts(vehicle)}
 <dl class="terms">
 <div><dt>Daily rate</dt><dd>${formatNzd(terms.dailyRate)}</dd></div>
 <div><dt>Rental days</dt><dd>${rentalDays}</dd></div>
@@ -117,6 +118,27 @@ ${plans.map((plan) => {
 })}
 </div>
 </fieldset>`
+}
+
+/** `5 seats · 4 doors · 2 large bags · Automatic · Hybrid · Apple CarPlay`, as far as the fleet says. */
+function vehicleFacts(vehicle: Vehicle): SafeHtml {
+  const { seats, doors, bags, transmission, fuel, features } = vehicle.facts
+  const plural = (count: number, one: string, many: string) =>
+    `${count} ${count === 1 ? one : many}`
+  const items = [
+    seats === undefined ? undefined : plural(seats, 'seat', 'seats'),
+    doors === undefined ? undefined : plural(doors, 'door', 'doors'),
+    bags === undefined ? undefined : plural(bags, 'large bag', 'large bags'),
+    transmission === undefined ? undefined : capitalised(transmission),
+    fuel === undefined ? undefined : capitalised(fuel),
+    ...(features ?? []),
+  ].filter((item) => item !== undefined)
+  if (items.length === 0) return html``
+  return html`<ul class="facts-list" aria-label="About this vehicle">${items.map((item) => html`<li>${item}</li>`)}</ul>`
+}
+
+function capitalised(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`
 }
 
 /** `NZ$12.00 per day, at most NZ$50.00 per rental`, or `No extra cost`. */

@@ -22,13 +22,22 @@ export function presentDepot(depot: Depot): DepotResponse {
     ...byDay.weekday.map((time) => ({ time, day: 'weekday' as const })),
     ...byDay.weekend.map((time) => ({ time, day: 'weekend' as const })),
   ]
-  return {
+  const presented: DepotResponse = {
     id: depot.id,
     name: depot.name,
     pickup_times: times(depot.pickupTimes),
     drop_off_times: times(depot.dropOffTimes),
     opening_hours_description: depot.openingHoursDescription,
   }
+  // The facts the company gives, and only those: an absent field means "not said".
+  if (depot.address !== null) presented.address = depot.address
+  if (depot.latitude !== null && depot.longitude !== null) {
+    presented.latitude = depot.latitude
+    presented.longitude = depot.longitude
+  }
+  if (depot.phone !== null) presented.phone = depot.phone
+  if (depot.directions !== null) presented.directions = depot.directions
+  return presented
 }
 
 export function presentVehicle(
@@ -42,6 +51,7 @@ export function presentVehicle(
     rentalDailyRate: toDollars(terms.dailyRate),
     imageUrl: links.vehicleImage(vehicle.image),
     vehicleClass: vehicle.vehicleClass,
+    ...vehicle.facts,
     rentalDays,
     rentalFee: toDollars(terms.rentalFee),
     routeFee: toDollars(terms.routeFee),

@@ -20,12 +20,24 @@ export class SiteLinks {
   vehicleImage(image: string): string {
     let url = this.imageUrls.get(image)
     if (url === undefined) {
-      url = /^https?:\/\//.test(image)
-        ? image
-        : `${this.siteUrl}/images/vehicles/${encodeURIComponent(image)}`
+      url = this.image(`vehicles/${image}`, image)
       this.imageUrls.set(image, url)
     }
     return url
+  }
+
+  /**
+   * An image of the fleet file: an https URL as given, or a file of the images folder, served
+   * under /images/. `absolute` is what to test for a URL, when the path was prefixed.
+   */
+  image(path: string, absolute = path): string {
+    if (/^https?:\/\//.test(absolute)) return absolute
+    return `${this.siteUrl}/images/${path.split('/').map(encodeURIComponent).join('/')}`
+  }
+
+  /** The badge with the company's initials that the site draws when the fleet names no logo. */
+  generatedLogo(): string {
+    return `${this.siteUrl}/logo.svg`
   }
 
   /** The spec's checkout link, with the quote's id so the website can honour its price. */

@@ -1,12 +1,12 @@
 import type { Vehicle } from '../domain/catalogue.ts'
-import type { VehicleResponse } from '../schemas/vehicle.ts'
+import { type VehicleResponse, vehicleFactFields } from '../schemas/vehicle.ts'
 import type { AvailableVehicle } from '../verbs/find-available-vehicles.ts'
 import { presentVehicle } from './present.ts'
 import type { SiteLinks } from './site-links.ts'
 
 /**
  * A vehicle's JSON around its figures for one search: `{"vehicleId":…,"name":…,"rentalDailyRate":`
- * before the daily rate, and `,"imageUrl":…,"vehicleClass":…,"rentalDays":` after it.
+ * before the daily rate, and `,"imageUrl":…,"vehicleClass":…,` its facts and `"rentalDays":` after it.
  */
 type VehicleFragments = { beforeRate: string; afterRate: string }
 
@@ -49,8 +49,16 @@ export function vehicleListJson(
 }
 
 function fragmentsOf(shown: VehicleResponse): VehicleFragments {
+  // The facts in the schema's order, each only when the fleet gives it.
+  let facts = ''
+  for (const name of FACT_NAMES) {
+    const value = shown[name]
+    if (value !== undefined) facts += `,${JSON.stringify(name)}:${JSON.stringify(value)}`
+  }
   return {
     beforeRate: `{"vehicleId":${shown.vehicleId},"name":${JSON.stringify(shown.name)},"rentalDailyRate":`,
-    afterRate: `,"imageUrl":${JSON.stringify(shown.imageUrl)},"vehicleClass":${JSON.stringify(shown.vehicleClass)},"rentalDays":`,
+    afterRate: `,"imageUrl":${JSON.stringify(shown.imageUrl)},"vehicleClass":${JSON.stringify(shown.vehicleClass)}${facts},"rentalDays":`,
   }
 }
+
+const FACT_NAMES = Object.keys(vehicleFactFields) as (keyof typeof vehicleFactFields)[]

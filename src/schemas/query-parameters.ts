@@ -7,6 +7,8 @@ import { ID_PATTERN } from '../domain/ids.ts'
  * `07`, `1e3`, `0x10` and ` 7`, which a coercing integer check would accept. Handlers convert.
  */
 export const DATE_SHAPE = '^\\d{4}-\\d{2}-\\d{2}$'
+/** A count from 1 to 99 in plain decimal, such as a number of seats. */
+export const COUNT_SHAPE = '^[1-9][0-9]?$'
 
 /** What each parameter expects, in the words its 400 message uses. */
 export const EXPECTED: Record<string, string> = {
@@ -22,6 +24,8 @@ export const EXPECTED: Record<string, string> = {
     'an insurance plan id as a plain whole number such as 2 (GET /vehicles/{vehicleId}/insurance-types lists them)',
   accessory_ids:
     'accessory ids separated by commas, such as 1,4 (GET /vehicles/{vehicleId}/accessories lists them)',
+  min_seats: 'a number of seats from 1 to 99 as a plain whole number, such as 7',
+  vehicle_class: 'a vehicle class such as suv or campervan (vehicleClass in availability answers)',
 }
 
 const id = (description: string, example: string) =>
@@ -39,7 +43,26 @@ const searchFields = {
   drop_off_date: date('Drop-off date (YYYY-MM-DD), on or after the pickup date', '2026-12-08'),
 }
 
-export const AvailabilityQuery = Type.Object(searchFields)
+/** Optional narrowing of an availability search, beyond the contract's four parameters. */
+const filterFields = {
+  min_seats: Type.Optional(
+    Type.String({
+      pattern: COUNT_SHAPE,
+      description:
+        'Only vehicles with at least this many seats (vehicles whose seats the company does not give are left out)',
+      examples: ['7'],
+    }),
+  ),
+  vehicle_class: Type.Optional(
+    Type.String({
+      maxLength: 40,
+      description: 'Only vehicles of this class, such as suv or campervan',
+      examples: ['campervan'],
+    }),
+  ),
+}
+
+export const AvailabilityQuery = Type.Object({ ...searchFields, ...filterFields })
 
 export const VehicleParams = Type.Object({
   vehicleId: id('Vehicle id, from GET /vehicles/availability', '2'),

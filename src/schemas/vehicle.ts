@@ -1,4 +1,29 @@
 import Type, { type Static } from 'typebox'
+import { FUELS, TRANSMISSIONS } from '../domain/catalogue.ts'
+
+/** What a vehicle is like, as the fleet file gives it; each absent when the company does not say. */
+export const vehicleFactFields = {
+  seats: Type.Optional(Type.Integer({ description: 'Seats with a belt', examples: [5] })),
+  doors: Type.Optional(
+    Type.Integer({ description: 'Doors, the tailgate included', examples: [5] }),
+  ),
+  bags: Type.Optional(Type.Integer({ description: 'Large suitcases it takes', examples: [2] })),
+  transmission: Type.Optional(
+    Type.Enum([...TRANSMISSIONS], { description: 'Gearbox', examples: ['automatic'] }),
+  ),
+  fuel: Type.Optional(
+    Type.Enum([...FUELS], {
+      description: 'What it runs on',
+      examples: ['hybrid'],
+    }),
+  ),
+  features: Type.Optional(
+    Type.Array(Type.String(), {
+      description: 'Short features travellers look for',
+      examples: [['Apple CarPlay', 'reversing camera']],
+    }),
+  ),
+}
 
 export const VehicleSchema = Type.Object(
   {
@@ -12,6 +37,7 @@ export const VehicleSchema = Type.Object(
     vehicleClass: Type.String({
       description: 'Vehicle class, such as economy, suv, electric or motorhome',
     }),
+    ...vehicleFactFields,
     rentalDays: Type.Integer({
       description: 'Rental days: drop-off date minus pick-up date, at least 1',
     }),

@@ -15,13 +15,15 @@ export const API_POLICY_DIRECTIVES = {
   frameAncestors: ["'none'"],
 }
 
-/** The landing page, /docs: no script, nothing from another origin. */
-export const LANDING_PAGE_POLICY =
-  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+/** The landing page, /docs: no script; images from this site and the host of the company's logo. */
+export function landingPagePolicy(imageSources: readonly string[]): string {
+  const images = ["'self'", ...imageSources].join(' ')
+  return `default-src 'none'; img-src ${images}; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`
+}
 
 /**
  * What a booking page may load: its inline style sheet, images from this site and from the
- * hosts the fleet's vehicle images live on, and nothing else; no script at all. Forms post
+ * hosts the fleet's vehicle images and logo live on, and nothing else; no script at all. Forms post
  * only to this site, and no other site may frame a page (a checkout inside a frame could be
  * click-jacked).
  */

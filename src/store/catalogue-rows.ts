@@ -1,4 +1,5 @@
-import type { Catalogue, Depot, PriceUnit, Season } from '../domain/catalogue.ts'
+import type { Catalogue, Depot, PriceUnit, Season, VehicleFacts } from '../domain/catalogue.ts'
+import { type Company, companyNamed } from '../domain/company.ts'
 
 /*
  * What the SQLite and PostgreSQL adapters share about the catalogue's tables: their names, the
@@ -22,7 +23,7 @@ export const FLEET_TABLES_CHILDREN_FIRST = [
 
 /** Each query orders its rows, so both adapters return the same catalogue. */
 export const CATALOGUE_QUERIES = {
-  meta: 'SELECT company_name FROM fleet_meta',
+  meta: 'SELECT company_name, company FROM fleet_meta',
   units: 'SELECT vehicle_id, depot_id, units FROM vehicle_units',
   depots: 'SELECT * FROM depots ORDER BY id',
   vehicles: 'SELECT * FROM vehicles ORDER BY id',
@@ -42,7 +43,7 @@ export function catalogueFromRows(
   json: (value: unknown) => unknown,
 ): Catalogue {
   return {
-    companyName: (rows.meta[0]?.company_name as string | undefined) ?? '',
+    company: companyFromRow(rows.meta[0], json),
     depots: rows.depots.map((r) => ({
       id: r.id as number,
       name: r.name as string,
@@ -51,8 +52,14 @@ export function catalogueFromRows(
       openingHoursDescription: r.opening_hours as string,
       pickupTimes: json(r.pickup_times) as Depot['pickupTimes'],
       dropOffTimes: json(r.drop_off_times) as Depot['dropOffTimes'],
-      annualClosures: json(r.annual_closures) as string[],
-      closures: json(r.closures) as Depot['closures'],
+      annualClosures: ranges(json(r.annual_closures)) as Depot['annualClosures'],
+      closures: ranges(json(r.closures)) as Depot['closures'],
+      address: (r.address as string | null) ?? null,
+      latitude: (r.latitude as number | null) ?? null,
+      longitude: (r.longitude as number | null) ?? null,
+      phone: (r.phone as string | null) ?? null,
+      directions: (r.directions as string | null) ?? null,
+      email: (r.email as string | null) ?? null,
     })),
     vehicles: rows.vehicles.map((r) => ({
       id: r.id as number,
@@ -66,6 +73,7 @@ export function catalogueFromRows(
       ),
       minimumDays: json(r.minimum_days) as Record<string, number>,
       dailyRates: json(r.daily_rates_cents) as Record<string, number[]>,
+      facts: (json(r.facts) ?? {}) as VehicleFacts,
     })),
     seasons: rows.seasons.map((r) => ({
       id: r.id as string,
@@ -102,4 +110,20 @@ export function catalogueFromRows(
       vehicleClasses: json(r.vehicle_classes) as string[] | null,
     })),
   }
+}
+
+/**
+ * The company as stored with the fleet. A database loaded before the company's details were kept
+ * has its name only (and one loaded before that, none: an empty name until the next import).
+ */
+function companyFromRow(row: Row | undefined, json: (value: unknown) => unknown): Company {
+  const stored = row ? (json(row.company) as Company | null) : null
+  return stored ?? companyNamed((row?.company_name as string | undefined) ?? '')
+}
+
+/** Closures as ranges; a database written before ranges holds single days (`"12-25"`). */
+function ranges(value: unknown): { from: string; to: string }[] {
+  return ((value ?? []) as (string | { from: string; to: string })[]).map((item) =>
+    typeof item === 'string' ? { from: item, to: item } : item,
+  )
 }

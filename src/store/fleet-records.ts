@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util'
 import type { Booking, Catalogue } from '../domain/catalogue.ts'
+import type { Company } from '../domain/company.ts'
 import type { FleetContents, StoredFleet } from './store.ts'
 
 /*
@@ -9,7 +10,14 @@ import type { FleetContents, StoredFleet } from './store.ts'
  * bookings do not hold can be updated or removed in place.
  */
 
-export type ColumnType = 'integer' | 'bigint' | 'text' | 'boolean' | 'jsonb' | 'date'
+export type ColumnType =
+  | 'integer'
+  | 'bigint'
+  | 'text'
+  | 'boolean'
+  | 'jsonb'
+  | 'date'
+  | 'double precision'
 
 export type TableRecords = {
   table: string
@@ -46,6 +54,12 @@ export function catalogueRecords(catalogue: Catalogue): TableRecords[] {
         drop_off_times: 'jsonb',
         annual_closures: 'jsonb',
         closures: 'jsonb',
+        address: 'text',
+        latitude: 'double precision',
+        longitude: 'double precision',
+        phone: 'text',
+        directions: 'text',
+        email: 'text',
       },
       rows: catalogue.depots.map((d) => ({
         id: d.id,
@@ -56,6 +70,12 @@ export function catalogueRecords(catalogue: Catalogue): TableRecords[] {
         drop_off_times: d.dropOffTimes,
         annual_closures: d.annualClosures,
         closures: d.closures,
+        address: d.address,
+        latitude: d.latitude,
+        longitude: d.longitude,
+        phone: d.phone,
+        directions: d.directions,
+        email: d.email,
       })),
     },
     {
@@ -68,6 +88,7 @@ export function catalogueRecords(catalogue: Catalogue): TableRecords[] {
         image: 'text',
         minimum_days: 'jsonb',
         daily_rates_cents: 'jsonb',
+        facts: 'jsonb',
       },
       rows: catalogue.vehicles.map((v) => ({
         id: v.id,
@@ -76,6 +97,7 @@ export function catalogueRecords(catalogue: Catalogue): TableRecords[] {
         image: v.image,
         minimum_days: v.minimumDays,
         daily_rates_cents: v.dailyRates,
+        facts: v.facts,
       })),
     },
     {
@@ -202,7 +224,7 @@ export function catalogueChanges(stored: Catalogue, next: Catalogue): TableChang
 }
 
 /** What an import writes: the catalogue's changes and the bookings not stored yet. */
-export type ImportWrites = { changes: TableChanges[]; companyName: string; bookings: Booking[] }
+export type ImportWrites = { changes: TableChanges[]; company: Company; bookings: Booking[] }
 
 /**
  * What an import of `next` over the stored fleet writes, or undefined when it would write
@@ -214,8 +236,8 @@ export function importWrites(stored: StoredFleet, next: FleetContents): ImportWr
   const known = new Set(stored.bookings.map((b) => b.reference))
   const bookings = next.bookings.filter((b) => !known.has(b.reference))
   const catalogueSame =
-    stored.catalogue.companyName === next.catalogue.companyName &&
+    isDeepStrictEqual(stored.catalogue.company, next.catalogue.company) &&
     changes.every((t) => t.upserts.length === 0 && t.deletes.length === 0)
   if (catalogueSame && bookings.length === 0) return undefined
-  return { changes, companyName: next.catalogue.companyName, bookings }
+  return { changes, company: next.catalogue.company, bookings }
 }

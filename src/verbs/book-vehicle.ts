@@ -38,7 +38,7 @@ export async function bookVehicle(
     return { outcome: 'new_quote', quote, reason: source === 'expired' ? 'expired' : 'missing' }
   }
   const booking: ConfirmedBooking = {
-    reference: newBookingReference(),
+    reference: newBookingReference(ctx.catalogue().catalogue.company.bookingReferencePrefix),
     vehicleId: quote.vehicleId,
     pickUpDepotId: quote.pickUpDepotId,
     dropOffDepotId: quote.dropOffDepotId,
@@ -65,10 +65,13 @@ function bookedPrice(quote: Quote): BookedPrice {
 
 const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
 
-/** `KR-` and 8 characters that cannot be misread (no 0/O, 1/I/L): about 40 random bits. */
-function newBookingReference(): string {
+/**
+ * The company's prefix (`SAC-`) and 8 characters that cannot be misread (no 0/O, 1/I/L): about
+ * 40 random bits.
+ */
+export function newBookingReference(prefix: string): string {
   const bytes = randomBytes(8)
   let code = ''
   for (const byte of bytes) code += REFERENCE_ALPHABET[byte % REFERENCE_ALPHABET.length]
-  return `KR-${code}`
+  return `${prefix}-${code}`
 }

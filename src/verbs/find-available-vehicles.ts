@@ -7,6 +7,7 @@ import {
 import type { Vehicle } from '../domain/catalogue.ts'
 import type { CatalogueIndex } from '../domain/catalogue-index.ts'
 import type { RentalPeriod } from '../domain/rental-period.ts'
+import { checkVehicleFilter, meetsFilter, type VehicleFilter } from '../domain/vehicle-filter.ts'
 import { type MaybeAsync, whenReady } from '../store/maybe-async.ts'
 import type { VerbContext } from './context.ts'
 import { type RentalSearch, resolveRentalRequest } from './rental-request.ts'
@@ -16,19 +17,26 @@ export type AvailableVehicle = { vehicle: Vehicle; terms: RentalTerms }
 export type Availability = { period: RentalPeriod; vehicles: AvailableVehicle[] }
 
 /**
- * The vehicles that can be rented for the search, cheapest daily rate first, then by id. At once
+ * The vehicles that can be rented for the search (of those the filter lets through), cheapest daily
+ * rate first, then by id. At once
  * when the store answers at once (the embedded one does), else as a promise; a search the rules
  * refuse throws at once.
  */
 export function findAvailableVehicles(
   ctx: VerbContext,
   search: RentalSearch,
+  filter: VehicleFilter = {},
 ): MaybeAsync<Availability> {
   const index = ctx.catalogue()
   const request = resolveRentalRequest(ctx, search)
+  checkVehicleFilter(index, filter)
   const { period, pickUpDepot } = request
   if (routeUnavailability(index, request)) return { period, vehicles: [] }
-  const candidates = index.vehiclesStockedAt(pickUpDepot.id)
+  const stocked = index.vehiclesStockedAt(pickUpDepot.id)
+  const candidates =
+    filter.minSeats === undefined && filter.vehicleClass === undefined
+      ? stocked
+      : stocked.filter((vehicle) => meetsFilter(vehicle, filter))
   if (candidates.length === 0) return { period, vehicles: [] }
   const booked = ctx.store.bookedUnits({
     depotId: pickUpDepot.id,

@@ -87,8 +87,8 @@ const BAD_FILES = [
   },
   {
     kind: 'broken YAML',
-    text: rulesWith('  name: Rules Test Rentals', '  name: Rules: Test Rentals'),
-    at: ['name: Rules: Test', 'Rules'],
+    text: rulesWith('    name: Alpha\n', '    name: Alpha: x\n'),
+    at: ['name: Alpha: x', 'Alpha'],
     message: '(top level): Nested mappings are not allowed in compact mappings',
   },
 ] as const
@@ -119,7 +119,11 @@ describe('rental-agent fleet validate', { concurrency: 3 }, () => {
   test('a good file is valid: exit 0 and a summary of what it holds', async () => {
     const run = await runCommand(undefined, ['fleet', 'validate', DEMO_FLEET])
     assert.equal(run.code, 0, run.stderr)
-    assert.match(run.stdout, /is a valid fleet file: 6 depots, 9 vehicles, .* 8 bookings/)
+    assert.match(
+      run.stdout,
+      /is a valid fleet file for Kiwi Roads Rentals \(booking references KR-\.\.\.\): 6 depots, 9 vehicles, .* 8 bookings/,
+    )
+    assert.doesNotMatch(run.stdout, /warning/)
   })
 
   for (const bad of BAD_FILES) {
@@ -200,7 +204,10 @@ for (const { kind, open, skip } of TARGETS) {
       const run = await runCommand(target, ['fleet', 'import', '--dry-run', file])
       assert.equal(run.code, 0, run.stderr)
       assert.match(run.stdout, /^Dry run: .* nothing was written\./)
-      assert.match(run.stdout, /changed +vehicle 1 \(Test Car\)/)
+      assert.match(
+        run.stdout,
+        /changed +vehicle 1 \(Test Car\)\n +daily_rates\.high: \[100, 90\] → \[110, 99\]\n/,
+      )
       assert.match(run.stdout, /added +vehicle 5 \(Test Ute\)/)
       assert.match(run.stdout, /removed +accessory 3 \(Kit\)/)
       assert.match(run.stdout, /1 added, 1 changed, 1 removed\./)
@@ -260,6 +267,37 @@ for (const { kind, open, skip } of TARGETS) {
         /T-1 \(.*\): vehicle 2 would have 0 unit\(s\) at depot 1, but 1 are booked on 2027-01-20/,
       )
       assert.deepEqual(await target.dump(), before)
+    })
+
+    test("a dry run names each field a change changes, old → new, in the file's own terms", async () => {
+      const text = rulesText
+        .replace(
+          '  { name: Rules Test Rentals, email: desk@rules.example.com }',
+          '  { name: Rules Rentals Ltd, email: desk@rules.example.com, phone: +64 9 555 0123 }',
+        )
+        .replace('    name: Alpha\n', '    name: Alpha\n    address: 1 Queen Street, Auckland\n')
+        .replace('closures: ["2027-03-03"]', 'closures: [{ from: "2027-03-03", to: "2027-03-05" }]')
+        .replace('    class: van\n', '    class: van\n    seats: 3\n')
+      const run = await runCommand(target, [
+        'fleet',
+        'import',
+        '--dry-run',
+        target.write('fields.yaml', text),
+      ])
+      assert.equal(run.code, 0, run.stderr)
+      for (const line of [
+        'company "Rules Rentals Ltd"',
+        'name: Rules Test Rentals → Rules Rentals Ltd',
+        'phone: (none) → +64 9 555 0123',
+        'booking_reference_prefix: RTR → RRL',
+        'address: (none) → 1 Queen Street, Auckland',
+        'closures: [2027-03-03] → (none)',
+        'closures[0].from: (none) → 2027-03-03',
+        'closures[0].to: (none) → 2027-03-05',
+        'seats: (none) → 3',
+      ]) {
+        assert.ok(run.stdout.includes(line), `no "${line}" in:\n${run.stdout}`)
+      }
     })
 
     test('export then import is a no-op, and the export is valid against the published schema', async () => {

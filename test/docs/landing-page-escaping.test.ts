@@ -3,6 +3,9 @@ import { describe, test } from 'node:test'
 import { loadConfig } from '../../src/config.ts'
 import type { ApiDescription } from '../../src/docs/api-operations.ts'
 import { landingPage } from '../../src/docs/landing-page.ts'
+import { companyNamed } from '../../src/domain/company.ts'
+import { companyProfile } from '../../src/presenters/company-profile.ts'
+import { SiteLinks } from '../../src/presenters/site-links.ts'
 
 /*
  * The page interpolates text from configuration, the OpenAPI document and the fleet file; none
@@ -27,7 +30,8 @@ describe('the landing page, given hostile text', () => {
       },
     ],
   }
-  const page = landingPage({ settings, api, example: undefined, builtAt: new Date(0) })
+  const company = companyProfile(companyNamed(HOSTILE), new SiteLinks(settings.publicUrl))
+  const page = landingPage({ settings, company, api, example: undefined, builtAt: new Date(0) })
 
   test('escapes it everywhere', () => {
     assert.doesNotMatch(page, /<script/)

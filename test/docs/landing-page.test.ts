@@ -38,7 +38,7 @@ describe('GET /docs, the landing page', () => {
   test('is an HTML document with a title, a viewport for phones and semantic headings', () => {
     assert.match(page, /^<!doctype html>\n<html lang="en">/)
     assert.match(page, /<meta name="viewport" content="width=device-width, initial-scale=1">/)
-    assert.match(page, /<title>Vehicle Rental Agent API · Kiwi Roads Rentals<\/title>/)
+    assert.match(page, /<title>Kiwi Roads Rentals Agent API<\/title>/)
     assert.equal(page.match(/<h1[ >]/g)?.length, 1)
     for (const id of ['call-order', 'example', 'rules', 'errors', 'rate-limits', 'terms']) {
       assert.match(page, new RegExp(`<section id="${id}" aria-labelledby="${id}-heading">\\s*<h2`))
@@ -73,10 +73,16 @@ describe('GET /docs, the landing page', () => {
     }
   })
 
-  test('has the terms of use at #terms, where the manifest legal_info_url points', async () => {
+  test("has the terms of use at #terms, and links the company's own terms", () => {
     assert.match(page, /<section id="terms"[^>]*>\s*<h2 id="terms-heading">Terms of use<\/h2>/)
-    const manifest = JSON.parse((await testApp.app.inject('/.well-known/ai-plugin.json')).body)
-    assert.equal(manifest.legal_info_url, `${SITE_URL}/docs#terms`)
+    assert.ok(page.includes('<a href="https://www.kiwiroads.example.com/terms">'))
+  })
+
+  test('names the company and its contacts in the masthead and the footer', () => {
+    assert.match(page, /<header class="masthead">[\s\S]*<p>Kiwi Roads Rentals<\/p>/)
+    assert.ok(page.includes('<a href="mailto:bookings@kiwiroads.example.com">'))
+    assert.ok(page.includes('+64 9 555 0100'))
+    assert.ok(page.includes('<img src="/images/kiwi-roads-logo.svg"'))
   })
 
   test('loads no script, style sheet, font or image from another origin', async () => {

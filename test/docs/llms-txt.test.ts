@@ -20,11 +20,11 @@ describe('GET /llms.txt', () => {
 
   test('starts with an H1 naming the API, then a one-paragraph blockquote summary', () => {
     const [title, blank, summary] = text.split('\n')
-    assert.match(title ?? '', /^# \S.*Vehicle Rental Agent API$/)
+    assert.match(title ?? '', /^# Kiwi Roads Rentals Agent API$/)
     assert.equal(blank, '')
     assert.match(
       summary ?? '',
-      /^> Read-only API of a New Zealand car and campervan rental company/,
+      /^> Read-only API of Kiwi Roads Rentals, a vehicle rental company, for AI agents/,
     )
     assert.equal(text.match(/^# /gm)?.length, 1)
   })

@@ -25,7 +25,7 @@ describe('markdownToHtml renders the rules for /docs', () => {
   test('the whole rules text of the API renders without leftover Markdown markers', async () => {
     const { apiRulesMarkdown } = await import('../../src/docs/api-rules.ts')
     const { loadConfig } = await import('../../src/config.ts')
-    const html = markdownToHtml(apiRulesMarkdown(loadConfig({})))
+    const html = markdownToHtml(apiRulesMarkdown(loadConfig({}), 'Test Rentals'))
     assert.doesNotMatch(html, /(^|\s)## |\*\*|`/)
   })
 })

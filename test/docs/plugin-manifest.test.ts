@@ -8,10 +8,7 @@ describe('GET /.well-known/ai-plugin.json, the plugin manifest', () => {
   let testApp: TestApp
   let manifest: Record<string, unknown>
   before(async () => {
-    testApp = await buildTestApp({
-      fleetFile: DEMO_FLEET_FILE,
-      env: { CONTACT_EMAIL: 'api@example.com', LEGAL_INFO_URL: 'https://example.com/legal' },
-    })
+    testApp = await buildTestApp({ fleetFile: DEMO_FLEET_FILE })
     const response = await testApp.app.inject('/.well-known/ai-plugin.json')
     assert.equal(response.statusCode, 200)
     assert.match(String(response.headers['content-type']), /^application\/json; charset=utf-8/)
@@ -59,9 +56,9 @@ describe('GET /.well-known/ai-plugin.json, the plugin manifest', () => {
     assert.equal(response.statusCode, 200)
   })
 
-  test('has a logo served by the site as SVG', async () => {
+  test("has the company's logo, served by the site as SVG", async () => {
     const logoUrl = String(manifest.logo_url)
-    assert.equal(logoUrl, `${SITE_URL}/logo.svg`)
+    assert.equal(logoUrl, `${SITE_URL}/images/kiwi-roads-logo.svg`)
     const response = await testApp.app.inject(new URL(logoUrl).pathname)
     assert.equal(response.statusCode, 200)
     assert.equal(response.headers['content-type'], 'image/svg+xml')
@@ -70,8 +67,27 @@ describe('GET /.well-known/ai-plugin.json, the plugin manifest', () => {
     assert.doesNotMatch(response.body, /href=|url\(|@import|<image|<script/)
   })
 
-  test('takes the contact and the legal page from the configuration', () => {
-    assert.equal(manifest.contact_email, 'api@example.com')
-    assert.equal(manifest.legal_info_url, 'https://example.com/legal')
+  test("takes the name, the contact and the terms from the fleet file's company", () => {
+    assert.equal(manifest.name_for_human, 'Kiwi Roads Rentals')
+    assert.match(String(manifest.description_for_model), /^Read-only API of Kiwi Roads Rentals,/)
+    assert.equal(manifest.contact_email, 'bookings@kiwiroads.example.com')
+    assert.equal(manifest.legal_info_url, 'https://www.kiwiroads.example.com/terms')
+  })
+
+  test('a fleet with no logo and no terms: the initials badge and the terms on /docs', async () => {
+    const plain = await buildTestApp()
+    try {
+      const response = await plain.app.inject('/.well-known/ai-plugin.json')
+      const own = JSON.parse(response.body)
+      assert.equal(own.logo_url, `${SITE_URL}/logo.svg`)
+      assert.equal(own.legal_info_url, `${SITE_URL}/docs#terms`)
+      const logo = await plain.app.inject('/logo.svg')
+      assert.equal(logo.headers['content-type'], 'image/svg+xml')
+      assert.match(logo.body, /<title>Rules Test Rentals<\/title>/)
+      assert.match(logo.body, />RTR<\/text>/)
+      assert.doesNotMatch(logo.body, /href=|url\(|@import|<image|<script/)
+    } finally {
+      await plain.close()
+    }
   })
 })

@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import type { Catalogue } from '../../src/domain/catalogue.ts'
-import { CatalogueIndex, depotClosure, seasonContains } from '../../src/domain/catalogue-index.ts'
+import {
+  CatalogueIndex,
+  depotClosure,
+  isClosedOn,
+  seasonContains,
+} from '../../src/domain/catalogue-index.ts'
+import { companyNamed } from '../../src/domain/company.ts'
 import { date, depotOf, loadRulesFleet, vehicleOf } from '../helpers/domain-fixtures.ts'
 
 // The rules fleet (test/fixtures/rules-fleet.yaml): seasons high 12-01..02-28 (wrapping the new
@@ -18,7 +24,7 @@ const beta = depotOf(catalogue, 2)
 /** A catalogue with only what a test sets; the rest is empty. */
 function catalogueWith(parts: Partial<Catalogue>): Catalogue {
   return {
-    companyName: 'Test Rentals',
+    company: companyNamed('Test Rentals'),
     depots: [],
     vehicles: [],
     seasons: [],
@@ -287,6 +293,37 @@ describe('depotClosure says why a depot cannot hand over a vehicle on a date', (
   for (const { depot, on, handover, reason, why } of rows) {
     test(`${depot.name} for ${handover} on ${on} is ${reason ? 'closed' : 'open'} (${why})`, () => {
       assert.equal(depotClosure(depot, date(on), handover), reason)
+    })
+  }
+})
+
+describe('isClosedOn: closures as single days or ranges, annual ranges wrapping the new year', () => {
+  const depot = {
+    ...alpha,
+    annualClosures: [
+      { from: '12-24', to: '12-26' },
+      { from: '12-31', to: '01-02' },
+      { from: '06-15', to: '06-15' },
+    ],
+    closures: [{ from: date('2027-03-01'), to: date('2027-03-05') }],
+  }
+  const rows = [
+    { on: '2026-12-23', closed: false, why: 'the day before an annual range' },
+    { on: '2026-12-24', closed: true, why: 'the first day of an annual range' },
+    { on: '2026-12-26', closed: true, why: 'the last day of an annual range' },
+    { on: '2026-12-27', closed: false, why: 'the day after it' },
+    { on: '2026-12-31', closed: true, why: 'a range that wraps the new year, before it' },
+    { on: '2027-01-02', closed: true, why: 'the same range, after the new year' },
+    { on: '2027-01-03', closed: false, why: 'the day after the wrapping range' },
+    { on: '2028-06-15', closed: true, why: 'a single annual day, any year' },
+    { on: '2027-02-28', closed: false, why: 'the day before a dated range' },
+    { on: '2027-03-01', closed: true, why: 'the first day of a dated range' },
+    { on: '2027-03-05', closed: true, why: 'its last day' },
+    { on: '2028-03-03', closed: false, why: 'a dated range does not recur' },
+  ]
+  for (const { on, closed, why } of rows) {
+    test(`${on} is ${closed ? 'closed' : 'open'} (${why})`, () => {
+      assert.equal(isClosedOn(depot, date(on)), closed)
     })
   }
 })

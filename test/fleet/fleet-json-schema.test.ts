@@ -57,3 +57,95 @@ describe('the fleet file JSON Schema', () => {
     assert.ok(paths.includes('/accessories/0/price minimum'), paths.join('\n'))
   })
 })
+
+describe('the fleet file JSON Schema documents every field', () => {
+  /** Every property of every object in the schema, with its path. */
+  function fields(
+    schema: Record<string, unknown>,
+    path: string,
+  ): [string, Record<string, unknown>][] {
+    const found: [string, Record<string, unknown>][] = []
+    const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>
+    for (const [name, property] of Object.entries(properties)) {
+      found.push([`${path}${name}`, property], ...fields(property, `${path}${name}.`))
+    }
+    const items = schema.items as Record<string, unknown> | undefined
+    if (items) found.push(...fields(items, path.replace(/\.$/, '[].')))
+    for (const branch of (schema.anyOf ?? []) as Record<string, unknown>[]) {
+      found.push(...fields(branch, path))
+    }
+    return found
+  }
+
+  const all = fields(fleetJsonSchema(), '')
+
+  test('it has the fields of every part of the file', () => {
+    const paths = all.map(([path]) => path)
+    for (const path of [
+      'company.booking_reference_prefix',
+      'company.logo',
+      'depots[].address',
+      'depots[].latitude',
+      'depots[].directions',
+      'depots[].annual_closures',
+      'vehicles[].seats',
+      'vehicles[].features',
+      'bookings[].reference',
+    ]) {
+      assert.ok(paths.includes(path), `no ${path} among ${paths.join(', ')}`)
+    }
+  })
+
+  for (const [path, schema] of all) {
+    if (path === '$schema') continue
+    test(`${path} has a description and an example`, () => {
+      assert.ok(
+        typeof schema.description === 'string' && schema.description.length > 0,
+        'no description',
+      )
+      const examples = schema.examples as unknown[] | undefined
+      assert.ok(Array.isArray(examples) && examples.length > 0, 'no example')
+    })
+  }
+})
+
+describe('the demo fleet uses every field the fleet file has', () => {
+  test('each field of the schema appears in fleets/demo-fleet.yaml', () => {
+    const demo = parse(readFileSync(DEMO_FLEET_FILE, 'utf8'))
+    const used = new Set<string>()
+    const visit = (value: unknown, path: string) => {
+      if (Array.isArray(value)) {
+        for (const item of value) visit(item, `${path}[]`)
+      } else if (value !== null && typeof value === 'object') {
+        for (const [key, item] of Object.entries(value)) {
+          // Keys that are ids (units by depot, rates by season) are not field names.
+          const field =
+            /^\d+$/.test(key) || path.endsWith('daily_rates') || path.endsWith('minimum_days')
+              ? '*'
+              : key
+          const next = path === '' ? field : `${path}.${field}`
+          used.add(next)
+          visit(item, next)
+        }
+      }
+    }
+    visit(demo, '')
+    const schemaFields = (schema: Record<string, unknown>, path: string): string[] => {
+      const out: string[] = []
+      for (const [name, property] of Object.entries(
+        (schema.properties ?? {}) as Record<string, Record<string, unknown>>,
+      )) {
+        const next = path === '' ? name : `${path}.${name}`
+        out.push(next)
+        const items = property.items as Record<string, unknown> | undefined
+        if (items?.properties) out.push(...schemaFields(items, `${next}[]`))
+        if (property.properties) out.push(...schemaFields(property, next))
+      }
+      return out
+    }
+    const unused = schemaFields(fleetJsonSchema(), '').filter(
+      (field) => field !== '$schema' && !used.has(field),
+    )
+    assert.deepEqual(unused, [])
+  })
+})

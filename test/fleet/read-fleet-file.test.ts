@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
+import { PUBLIC_IMAGES_DIR } from '../../src/config.ts'
 import { addDays, type CalendarDate } from '../../src/domain/calendar-date.ts'
 import { CatalogueIndex } from '../../src/domain/catalogue-index.ts'
 import { FleetFileError, type FleetProblem } from '../../src/fleet/fleet-file-error.ts'
@@ -154,8 +155,9 @@ describe('the demo fleet loads as the demo company', () => {
   })
 
   test('readFleetFile reads the demo file from disk', async () => {
-    const loaded = await readFleetFile(DEMO_FLEET_FILE, today)
-    assert.deepEqual(loaded, { catalogue, bookings })
+    const loaded = await readFleetFile(DEMO_FLEET_FILE, today, { imagesDir: PUBLIC_IMAGES_DIR })
+    // The demo fleet draws no warning: every day has a season, every vehicle a rate, every image a file.
+    assert.deepEqual(loaded, { catalogue, bookings, warnings: [] })
   })
 })
 

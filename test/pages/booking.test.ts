@@ -41,7 +41,7 @@ describe('confirming a checkout', () => {
     const response = await site.post({ ...checkout.fields, ...PERSON }, checkout.cookie)
     const page = assertPage(response, 201)
     const text = textOf(page)
-    assert.match(text, /Booking confirmed Your booking reference is KR-[2-9A-HJKMNP-Z]{8}/)
+    assert.match(text, /Booking confirmed Your booking reference is RTR-[2-9A-HJKMNP-Z]{8}/)
     assert.match(
       text,
       /Vehicle Test Van Pick-up Wed, 13 Jan 2027, Alpha .* Drop-off Mon, 18 Jan 2027, Alpha .* Rental length 5 days Name Aroha Ngata Email aroha@example\.com Phone \+64 21 555 0101/,

@@ -10,6 +10,7 @@ import type {
   Vehicle,
 } from '../../src/domain/catalogue.ts'
 import { CatalogueIndex } from '../../src/domain/catalogue-index.ts'
+import { companyNamed } from '../../src/domain/company.ts'
 import type { QuoteRequest } from '../../src/verbs/price-quote.ts'
 
 /*
@@ -36,13 +37,19 @@ function depot(id: number): fc.Arbitrary<Depot> {
         ? fc.constant(true)
         : fc.oneof({ weight: 5, arbitrary: fc.constant(true) }, fc.constant(false)),
     openingHoursDescription: fc.constant('Every day'),
+    address: fc.constant(null),
+    latitude: fc.constant(null),
+    longitude: fc.constant(null),
+    phone: fc.constant(null),
+    directions: fc.constant(null),
+    email: fc.constant(null),
     pickupTimes: fc.oneof(
       { weight: 5, arbitrary: fc.constant(null).map(EVERY_TIME) },
       fc.constant(null).map(WEEKDAYS_ONLY),
     ),
     dropOffTimes: fc.constant(null).map(EVERY_TIME),
-    annualClosures: fc.constantFrom<MonthDay[]>([], ['12-25' as MonthDay]),
-    closures: fc.constant<CalendarDate[]>([]),
+    annualClosures: fc.constantFrom<Depot['annualClosures']>([], [{ from: '12-25', to: '12-25' }]),
+    closures: fc.constant<Depot['closures']>([]),
   })
 }
 
@@ -101,6 +108,7 @@ function vehicle(
         ...seasonIds.map(() => fc.array(cents(100_000), { minLength: bands, maxLength: bands })),
       )
       .map((rates) => Object.fromEntries(seasonIds.map((season, at) => [season, rates[at]]))),
+    facts: fc.constant({}),
   }) as fc.Arbitrary<Vehicle>
 }
 
@@ -156,7 +164,7 @@ export const generatedCatalogue: fc.Arbitrary<Catalogue> = fc
       depotIds.filter((to) => to !== from).map((to) => ({ from, to })),
     )
     return fc.record({
-      companyName: fc.constant('Generated Rentals'),
+      company: fc.constant(companyNamed('Generated Rentals')),
       depots: fc.tuple(...depotIds.map(depot)),
       vehicles: fc.tuple(
         ...ids(vehicleCount).map((id) => vehicle(id, depotIds, seasonIds, rateBands.length)),

@@ -45,7 +45,7 @@ export function describeOperatorStoreContract(name: string, openStore: () => Pro
       assert.equal(await store.fleetVersion(), 0)
       await store.loadFleetOnce(async () => fleet)
       assert.ok((await store.fleetVersion()) > 0)
-      assert.equal((await store.loadCatalogue()).companyName, 'Rules Test Rentals')
+      assert.equal((await store.loadCatalogue()).company.name, 'Rules Test Rentals')
     })
 
     test('a website booking lists with who booked, its total and when', async () => {
@@ -107,7 +107,7 @@ export function describeOperatorStoreContract(name: string, openStore: () => Pro
       car.name = 'Test Car (new model)'
       car.dailyRates.high = [11_000, 9_900]
       car.unitsByDepot = { 1: 3 }
-      next.catalogue.companyName = 'Rules Rentals Ltd'
+      next.catalogue.company = { ...next.catalogue.company, name: 'Rules Rentals Ltd' }
       next.catalogue.routes = []
       next.catalogue.accessories = next.catalogue.accessories.filter((a) => a.id !== 3)
       next.catalogue.depots.push({

@@ -6,7 +6,7 @@ import { StoreUnavailableError } from '../../src/domain/errors.ts'
 import type { Quote } from '../../src/domain/quote.ts'
 import { type LoadedFleet, readFleetFile } from '../../src/fleet/read-fleet-file.ts'
 import type { Store } from '../../src/store/store.ts'
-import { RULES_FLEET_FILE } from '../helpers/test-app.ts'
+import { DEMO_FLEET_FILE, RULES_FLEET_FILE } from '../helpers/test-app.ts'
 
 const day = (text: string) => text as CalendarDate
 
@@ -88,6 +88,30 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
       await store.replaceFleet(fleet.catalogue, fleet.bookings)
       assert.equal(await store.hasFleet(), true)
       assert.deepEqual(await store.loadCatalogue(), fleet.catalogue)
+    })
+
+    test('every field of the demo fleet (the company, depot and vehicle facts, closure ranges) reads back as written', async () => {
+      const demo = await openStore()
+      try {
+        const { catalogue, bookings } = await readFleetFile(DEMO_FLEET_FILE, day('2027-01-10'))
+        await demo.replaceFleet(catalogue, bookings)
+        const stored = await demo.loadCatalogue()
+        // Routes come back in depot order, whatever the file's order.
+        const routes = [...catalogue.routes].sort(
+          (a, b) => a.fromDepotId - b.fromDepotId || a.toDepotId - b.toDepotId,
+        )
+        assert.deepEqual(stored, { ...catalogue, routes })
+        assert.equal(stored.company.bookingReferencePrefix, 'KR')
+        assert.equal(stored.depots[0]?.latitude, -37.00822)
+        assert.deepEqual(stored.vehicles[3]?.facts.features, [
+          'all-wheel drive',
+          'third row of seats',
+          'Apple CarPlay',
+        ])
+        assert.deepEqual(stored.depots[1]?.annualClosures[0], { from: '12-25', to: '12-26' })
+      } finally {
+        await demo.close()
+      }
     })
 
     test('booked units are the most units booked on any one day of the range', async () => {

@@ -53,7 +53,7 @@ describe('bookVehicle', () => {
     const outcome = await bookVehicle(ctx, { ...VAN_RENTAL, quoteId: quote.id, customer: CUSTOMER })
     assert.equal(outcome.outcome, 'booked')
     if (outcome.outcome !== 'booked') return
-    assert.match(outcome.booking.reference, /^KR-[2-9A-HJKMNP-Z]{8}$/)
+    assert.match(outcome.booking.reference, /^RTR-[2-9A-HJKMNP-Z]{8}$/)
     assert.equal(outcome.booking.price.totalAmount, quote.totalAmount)
     assert.equal(outcome.booking.quoteId, quote.id)
     assert.deepEqual(outcome.booking.customer, CUSTOMER)

@@ -17,7 +17,7 @@ export const getQuoteTool: AgentTool = {
       text: [
         `Quote ${quote.quoteId}: ${quote.vehicleName}, ${quote.pickUpDate} to ${quote.dropOffDate} (${quote.rentalDays} rental days).`,
         `Total ${nzd(quote.totalAmount)} including GST ${nzd(quote.gstAmount)}: rental ${nzd(fees.rentalFee)}, route ${nzd(fees.routeFee)}, accessories ${nzd(fees.accessoriesFee)}, insurance ${nzd(fees.insuranceFee)}.`,
-        `Valid until ${quote.expiresAt}. To book, give the person this link: ${quote.checkoutUrl}`,
+        `Valid until ${quote.expiresAt}. To book with ${deps.ctx.catalogue().catalogue.company.name}, give the person this link: ${quote.checkoutUrl}`,
       ].join('\n'),
     }
   },

@@ -13,7 +13,7 @@ export const listDepotsTool: AgentTool = {
     return {
       structured: { depots },
       text: lines(
-        `${depots.length} depots:`,
+        `${deps.ctx.catalogue().catalogue.company.name} has ${depots.length} depots:`,
         depots.map((depot) => `${depot.id} ${depot.name}: ${depot.opening_hours_description}`),
         'Next: find_available_vehicles with pick_up_depot_id, drop_off_depot_id, pick_up_date and drop_off_date.',
       ),

@@ -119,4 +119,15 @@ export const MIGRATIONS: string[] = [
   INSERT INTO fleet_meta SELECT 1, 'Rental company', 1 WHERE EXISTS (SELECT 1 FROM depots);
   CREATE INDEX bookings_by_pick_up_date ON bookings (pick_up_date);
   `,
+  // As SQLite's fourth version: the company, the depots' facts and the vehicles' facts.
+  `
+  ALTER TABLE fleet_meta ADD COLUMN company jsonb;
+  ALTER TABLE depots ADD COLUMN address text;
+  ALTER TABLE depots ADD COLUMN latitude double precision;
+  ALTER TABLE depots ADD COLUMN longitude double precision;
+  ALTER TABLE depots ADD COLUMN phone text;
+  ALTER TABLE depots ADD COLUMN directions text;
+  ALTER TABLE depots ADD COLUMN email text;
+  ALTER TABLE vehicles ADD COLUMN facts jsonb NOT NULL DEFAULT '{}';
+  `,
 ]

@@ -15,6 +15,7 @@ import type {
 import { TurnBatches } from '../turn-batches.ts'
 import { FLEET_LOCK } from './advisory-locks.ts'
 import { bookOneUnit } from './book-one-unit.ts'
+import { connectFailureMessage } from './connect-failure.ts'
 import { connectPool, type PoolOptions } from './connect-pool.ts'
 import { migrate } from './migrate.ts'
 import * as operator from './operator-writes.ts'
@@ -62,7 +63,7 @@ export class PostgresStore implements Store {
       await migrate(pool)
     } catch (error) {
       await pool.end().catch(() => {})
-      throw new StoreUnavailableError(error)
+      throw new StoreUnavailableError(error, connectFailureMessage(error, databaseUrl))
     }
     return new PostgresStore(pool)
   }

@@ -110,4 +110,16 @@ export const MIGRATIONS: string[] = [
   INSERT INTO fleet_meta SELECT 1, 'Rental company', 1 WHERE EXISTS (SELECT 1 FROM depots);
   CREATE INDEX bookings_by_pick_up_date ON bookings (pick_up_date);
   `,
+  // Who the company is (its fleet file's company: contacts, logo, booking reference prefix), where
+  // each depot is, and what each vehicle is like. A fleet loaded before has its name only.
+  `
+  ALTER TABLE fleet_meta ADD COLUMN company TEXT;
+  ALTER TABLE depots ADD COLUMN address TEXT;
+  ALTER TABLE depots ADD COLUMN latitude REAL;
+  ALTER TABLE depots ADD COLUMN longitude REAL;
+  ALTER TABLE depots ADD COLUMN phone TEXT;
+  ALTER TABLE depots ADD COLUMN directions TEXT;
+  ALTER TABLE depots ADD COLUMN email TEXT;
+  ALTER TABLE vehicles ADD COLUMN facts TEXT NOT NULL DEFAULT '{}';
+  `,
 ]

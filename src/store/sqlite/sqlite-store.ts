@@ -120,7 +120,7 @@ export class SqliteStore implements Store {
         if (!review(stored)) return false
         const writes = importWrites(stored, next)
         if (!writes) return true
-        updateCatalogue(this.db, writes.changes, writes.companyName)
+        updateCatalogue(this.db, writes.changes, writes.company)
         const write = bookingWriter(this.db)
         for (const booking of writes.bookings) write(booking)
         return true

@@ -1,0 +1,30 @@
+import type { Vehicle } from './catalogue.ts'
+import type { CatalogueIndex } from './catalogue-index.ts'
+import { invalid } from './errors.ts'
+
+/** What narrows a search beyond where and when, both optional. */
+export type VehicleFilter = { minSeats?: number | undefined; vehicleClass?: string | undefined }
+
+/**
+ * The filter, checked against the catalogue: a class no vehicle of the fleet has is a 400 that
+ * lists the classes there are, rather than an answer that is always empty.
+ */
+export function checkVehicleFilter(index: CatalogueIndex, filter: VehicleFilter): VehicleFilter {
+  const { vehicleClass } = filter
+  if (vehicleClass !== undefined && !index.vehicleClasses.includes(vehicleClass)) {
+    throw invalid(
+      'invalid_parameter',
+      'vehicle_class',
+      `vehicle_class "${vehicleClass}" is not a class of this fleet; send one of ${index.vehicleClasses.join(', ')}`,
+    )
+  }
+  return filter
+}
+
+/** A vehicle without a seat count never meets `minSeats`: it cannot be promised. */
+export function meetsFilter(vehicle: Vehicle, filter: VehicleFilter): boolean {
+  if (filter.vehicleClass !== undefined && vehicle.vehicleClass !== filter.vehicleClass)
+    return false
+  if (filter.minSeats !== undefined && (vehicle.facts.seats ?? 0) < filter.minSeats) return false
+  return true
+}

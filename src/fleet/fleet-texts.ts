@@ -1,0 +1,37 @@
+import type { LocatedProblem } from './check-fleet.ts'
+
+/**
+ * Characters a name or a text of the fleet must not hold: control characters (tab and newline
+ * aside: a YAML block keeps them), the bidirectional overrides and isolates that make text read
+ * other than it is stored, and UTF-16 halves with no other half, which no encoding can write.
+ * Each would reach pages, emails and the database as it is: PostgreSQL refuses NUL outright.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|\p{Cs}/u
+
+/** Every string of the file (keys aside) holding such a character, with its path. */
+export function unsafeTexts(data: unknown): LocatedProblem[] {
+  const problems: LocatedProblem[] = []
+  const visit = (value: unknown, path: (string | number)[]) => {
+    if (typeof value === 'string') {
+      const match = UNSAFE.exec(value)
+      if (match) problems.push({ path, message: `${describe(match[0], match.index)}; remove it` })
+    } else if (Array.isArray(value)) {
+      for (const [i, item] of value.entries()) visit(item, [...path, i])
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) visit(item, [...path, key])
+    }
+  }
+  visit(data, [])
+  return problems
+}
+
+function describe(character: string, index: number): string {
+  const code = (character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')
+  const kind = /\p{Cs}/u.test(character)
+    ? 'half of a character (a lone surrogate)'
+    : /[\u202a-\u202e\u2066-\u2069]/.test(character)
+      ? 'a bidirectional text control'
+      : 'a control character'
+  return `holds ${kind}, U+${code}, at character ${index + 1}`
+}

@@ -1,0 +1,61 @@
+import type { Company } from '../domain/company.ts'
+import type { SiteLinks } from './site-links.ts'
+
+/**
+ * The company as every door shows it: its name, contacts and the absolute addresses of its logo
+ * and terms, worked out from the loaded fleet and the site's address. Nothing in a door names a
+ * company any other way.
+ */
+export type CompanyProfile = {
+  name: string
+  /** At most 20 characters, for plugin stores: the name, cut at a word when longer. */
+  shortName: string
+  /** The name in kebab case, for configuration keys (an MCP client's server name). */
+  slug: string
+  email: string | null
+  phone: string | null
+  website: string | null
+  logoUrl: string
+  /** The logo as the site's pages link it: relative when the site serves it. */
+  logoPath: string
+  /** The company's terms, or the API's terms of use on /docs. */
+  termsUrl: string
+  bookingReferencePrefix: string
+}
+
+const SHORT_NAME_LENGTH = 20
+
+export function companyProfile(company: Company, links: SiteLinks): CompanyProfile {
+  const logoUrl = company.logo === null ? links.generatedLogo() : links.image(company.logo)
+  return {
+    name: company.name,
+    shortName: shortName(company.name),
+    slug:
+      company.name
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || 'rentals',
+    email: company.email,
+    phone: company.phone,
+    website: company.website,
+    logoUrl,
+    logoPath: logoUrl.startsWith(`${links.siteUrl}/`)
+      ? logoUrl.slice(links.siteUrl.length)
+      : logoUrl,
+    termsUrl: company.termsUrl ?? `${links.siteUrl}/docs#terms`,
+    bookingReferencePrefix: company.bookingReferencePrefix,
+  }
+}
+
+function shortName(name: string): string {
+  if (name.length <= SHORT_NAME_LENGTH) return name
+  const words = name.split(' ')
+  let short = ''
+  for (const word of words) {
+    const next = short === '' ? word : `${short} ${word}`
+    if (next.length > SHORT_NAME_LENGTH) break
+    short = next
+  }
+  return short === '' ? name.slice(0, SHORT_NAME_LENGTH) : short
+}
