@@ -47,6 +47,16 @@ export type Config = {
    * of queueing; 0 turns the check off.
    */
   overloadMaxEventLoopDelayMs: number
+  /** The mail server booking emails are sent through; without it they are written as .eml files. */
+  smtpUrl: string | undefined
+  /** The emails' sender; by default the company's own address from the fleet file. */
+  mailFrom: string | undefined
+  /** Where booking events are posted, signed (Standard Webhooks); none without it. */
+  webhookUrl: string | undefined
+  /** The webhooks' signing secret, `whsec_` and base64; required with WEBHOOK_URL. */
+  webhookSecret: string | undefined
+  /** The first retry of a message not delivered, in seconds; each next one waits twice as long. */
+  outboxRetrySeconds: number
 }
 
 export class ConfigError extends Error {
@@ -132,7 +142,48 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       0,
       60_000,
     ),
+    smtpUrl: serviceUrl(env, 'SMTP_URL', ['smtp:', 'smtps:'], 'smtp://mail.internal:587'),
+    mailFrom: mailFrom(env.MAIL_FROM),
+    ...webhook(env),
+    outboxRetrySeconds: integer(env, 'OUTBOX_RETRY_SECONDS', 15, 1, 3_600),
   }
+}
+
+/** `bookings@rentals.example.com` or `Southern Alps Campers <bookings@rentals.example.com>`. */
+function mailFrom(text: string | undefined): string | undefined {
+  if (!text) return undefined
+  if (
+    !/^([^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/.test(
+      text.trim(),
+    )
+  ) {
+    throw new ConfigError(
+      'MAIL_FROM',
+      `must be an email address, or a name and an address in angle brackets, such as Southern Alps Campers <bookings@alpscampers.example.com>; got "${text}"`,
+    )
+  }
+  return text.trim()
+}
+
+function webhook(env: NodeJS.ProcessEnv): {
+  webhookUrl: string | undefined
+  webhookSecret: string | undefined
+} {
+  const url = env.WEBHOOK_URL ? absoluteUrl('WEBHOOK_URL', env.WEBHOOK_URL) : undefined
+  const secret = env.WEBHOOK_SECRET || undefined
+  if (secret !== undefined && !/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/.test(secret)) {
+    throw new ConfigError(
+      'WEBHOOK_SECRET',
+      'must be whsec_ followed by at least 24 random bytes in base64 (for example: echo "whsec_$(openssl rand -base64 32)")',
+    )
+  }
+  if (url && !secret) {
+    throw new ConfigError(
+      'WEBHOOK_SECRET',
+      'must be set with WEBHOOK_URL: every event is signed with it (whsec_ and base64)',
+    )
+  }
+  return { webhookUrl: url, webhookSecret: url ? secret : undefined }
 }
 
 /** `https://chat.example.com, http://localhost:6274`: origins as a browser sends them. */

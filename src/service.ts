@@ -27,6 +27,7 @@ export async function openService(config: Config, options: ServiceOptions = {}) 
       app,
       store: services.store,
       ctx: services.ctx,
+      outbox: services.outbox,
       reloadCatalogue: services.reloadCatalogue,
     }
   } catch (error) {

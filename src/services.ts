@@ -1,6 +1,10 @@
+import { join } from 'node:path'
 import type { Config } from './config.ts'
 import { todayIn } from './domain/calendar-date.ts'
 import { CatalogueIndex } from './domain/catalogue-index.ts'
+import { bookingNoticesFor } from './notifications/booking-notices.ts'
+import { openChannelSenders } from './notifications/channel-senders.ts'
+import { DEFAULT_RETRY, OutboxSender } from './notifications/outbox-sender.ts'
 import { MemoryRateLimiter } from './rate-limit/memory-rate-limiter.ts'
 import type { RateLimiter } from './rate-limit/rate-limiter.ts'
 import { openStore } from './store/open-store.ts'
@@ -16,6 +20,8 @@ export type Services = {
   rateLimiter: RateLimiter
   /** Counts the website's booking confirmations per client, apart from the API's count. */
   bookingRateLimiter: RateLimiter
+  /** Delivers the outbox's messages; only when opened with `deliverMessages`. */
+  outbox: OutboxSender | undefined
   /** True when the store and the shared rate-limit count (if any) answer. */
   ready(): Promise<boolean>
   /**
@@ -36,7 +42,16 @@ type Log = { warn(message: string): void; info(message: string): void }
  */
 export async function openServices(
   config: Config,
-  options: { now?: () => Date; databaseFile?: string; log?: Log } = {},
+  options: {
+    now?: () => Date
+    databaseFile?: string
+    log?: Log
+    /**
+     * Runs the outbox's sender in this process: the service does, the MCP stdio process and the
+     * tests (unless they test delivery) do not. Messages wait in the outbox meanwhile.
+     */
+    deliverMessages?: boolean
+  } = {},
 ): Promise<Services> {
   const now = options.now ?? (() => new Date())
   // The PostgreSQL and Redis clients are loaded only when configured: an embedded instance
@@ -44,6 +59,7 @@ export async function openServices(
   // The service checkpoints SQLite's log off the event loop (see WalCheckpointer).
   const store = await openStore(config, options.databaseFile, { checkpointInBackground: true })
   let stopChecking: (() => void) | undefined
+  let outbox: OutboxSender | undefined
   try {
     await store.loadFleetOnce(async () => {
       // Loaded only for an empty database: its YAML parser and schema checker are a third of
@@ -85,6 +101,22 @@ export async function openServices(
     }, config.fleetCheckSeconds * 1000)
     timer.unref()
     stopChecking = () => clearInterval(timer)
+    if (options.deliverMessages) {
+      outbox = new OutboxSender({
+        store,
+        senders: openChannelSenders({
+          smtpUrl: config.smtpUrl,
+          mailFrom: config.mailFrom ?? `bookings@${new URL(config.publicUrl).hostname}`,
+          emlDir: join(config.dataDir, 'outbox'),
+          webhookUrl: config.webhookUrl,
+          webhookSecret: config.webhookSecret,
+        }),
+        log: options.log ?? { info() {}, warn() {} },
+        retry: { ...DEFAULT_RETRY, firstDelayMs: config.outboxRetrySeconds * 1000 },
+      })
+      outbox.start()
+    }
+    const sender = outbox
     const ctx: VerbContext = {
       store,
       catalogue: () => catalogue,
@@ -95,6 +127,8 @@ export async function openServices(
       },
       quoteTtlMinutes: config.quoteTtlMinutes,
       now,
+      notices: bookingNoticesFor(config, now),
+      messagesWritten: () => sender?.wake(),
     }
     const Redis = config.redisUrl
       ? (await import('./rate-limit/redis-rate-limiter.ts')).RedisRateLimiter
@@ -120,6 +154,7 @@ export async function openServices(
       ctx,
       rateLimiter,
       bookingRateLimiter,
+      outbox,
       async ready() {
         const storeAnswers = await store.hasFleet().then(
           () => true,
@@ -131,6 +166,7 @@ export async function openServices(
       reloadCatalogue,
       async close() {
         stopChecking?.()
+        await outbox?.stop()
         await rateLimiter.close()
         await bookingRateLimiter.close()
         await store.close()
@@ -138,6 +174,7 @@ export async function openServices(
     }
   } catch (error) {
     stopChecking?.()
+    await outbox?.stop()
     await store.close()
     throw error
   }

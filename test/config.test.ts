@@ -34,6 +34,11 @@ describe('loadConfig falls back to the documented defaults', () => {
       mcpAllowedOrigins: ['http://localhost:3000'],
       fleetCheckSeconds: 5,
       overloadMaxEventLoopDelayMs: 100,
+      smtpUrl: undefined,
+      mailFrom: undefined,
+      webhookUrl: undefined,
+      webhookSecret: undefined,
+      outboxRetrySeconds: 15,
     })
   })
 
@@ -182,6 +187,16 @@ describe('loadConfig refuses a bad value with a ConfigError that names the varia
       says: 'must start with http:// or https://',
     },
     { variable: 'TIME_ZONE', value: '../etc/passwd', says: 'must be an IANA time zone' },
+    { variable: 'SMTP_URL', value: 'mail.example.com:587', says: 'must be a smtp:// URL' },
+    { variable: 'MAIL_FROM', value: 'bookings', says: 'must be an email address' },
+    { variable: 'MAIL_FROM', value: 'A <b@c.d>\r\nBcc: x@y.z', says: 'must be an email address' },
+    {
+      variable: 'WEBHOOK_URL',
+      value: 'hooks.example.com/x',
+      says: 'must be an absolute http(s) URL',
+    },
+    { variable: 'WEBHOOK_SECRET', value: 'sekret', says: 'must be whsec_ followed by' },
+    { variable: 'OUTBOX_RETRY_SECONDS', value: '0', says: 'must be a whole number from 1' },
     { variable: 'RATE_LIMIT_MAX', value: '-1', says: 'must be a whole number from 1' },
     { variable: 'RATE_LIMIT_MAX', value: '0', says: 'must be a whole number from 1' },
     { variable: 'RATE_LIMIT_WINDOW_SECONDS', value: '1.5', says: 'must be a whole number' },
@@ -210,7 +225,7 @@ describe('loadConfig refuses a bad value with a ConfigError that names the varia
           assert.equal(error.name, 'ConfigError')
           assert.ok(error.message.startsWith(`${variable} `), `names ${variable}: ${error.message}`)
           assert.ok(error.message.includes(says), `says "${says}": ${error.message}`)
-          if (variable === 'COOKIE_SECRET' || value.includes(':hunter2@')) {
+          if (variable.endsWith('_SECRET') || value.includes(':hunter2@')) {
             assert.ok(!error.message.includes(value), `never repeats a secret: ${error.message}`)
           } else {
             assert.ok(error.message.includes(`"${value}"`), `quotes the value: ${error.message}`)
@@ -236,5 +251,44 @@ describe('settings that moved to the fleet file are named at start-up, not silen
 
   test('IMAGES_DIR names the folder served at /images/', () => {
     assert.equal(loadConfig({ IMAGES_DIR: '/srv/rentals/images' }).imagesDir, '/srv/rentals/images')
+  })
+})
+
+describe('the outbox settings', () => {
+  const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`
+
+  test('a webhook needs its signing secret', () => {
+    assert.throws(
+      () => loadConfig({ WEBHOOK_URL: 'https://hooks.example.com/rentals' }),
+      /WEBHOOK_SECRET must be set with WEBHOOK_URL/,
+    )
+    const config = loadConfig({
+      WEBHOOK_URL: 'https://hooks.example.com/rentals',
+      WEBHOOK_SECRET: secret,
+    })
+    assert.equal(config.webhookUrl, 'https://hooks.example.com/rentals')
+    assert.equal(config.webhookSecret, secret)
+  })
+
+  test('MAIL_FROM takes an address, or a name and an address', () => {
+    assert.equal(loadConfig({ MAIL_FROM: 'bookings@example.com' }).mailFrom, 'bookings@example.com')
+    assert.equal(
+      loadConfig({ MAIL_FROM: 'Southern Alps Campers <bookings@example.com>' }).mailFrom,
+      'Southern Alps Campers <bookings@example.com>',
+    )
+  })
+
+  test('SMTP_URL takes smtp:// and smtps://; its password is not repeated in the error', () => {
+    assert.equal(
+      loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.com:465' }).smtpUrl,
+      'smtps://u:p@mail.example.com:465',
+    )
+    assert.throws(
+      () => loadConfig({ SMTP_URL: 'http://u:hunter2@mail.example.com' }),
+      (error: Error) => {
+        assert.doesNotMatch(error.message, /hunter2/)
+        return true
+      },
+    )
   })
 })

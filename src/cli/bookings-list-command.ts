@@ -1,4 +1,5 @@
-import { Command } from 'commander'
+import { Command, Option } from 'commander'
+import type { BookingStatus } from '../domain/booking.ts'
 import type { CalendarDate } from '../domain/calendar-date.ts'
 import { CatalogueIndex } from '../domain/catalogue-index.ts'
 import {
@@ -11,6 +12,7 @@ import { dateOption, idOption, withStore } from './cli-support.ts'
 import { textTable } from './text-table.ts'
 
 type ListOptions = {
+  status?: BookingStatus
   depot?: number
   vehicle?: number
   from?: CalendarDate
@@ -18,12 +20,18 @@ type ListOptions = {
   json?: boolean
 }
 
-/** `rental-agent bookings list [--depot N] [--vehicle N] [--from DATE] [--to DATE] [--json]` */
+/** `rental-agent bookings list [--status S] [--depot N] [--vehicle N] [--from DATE] [--to DATE] [--json]` */
 export function bookingsListCommand(): Command {
   return new Command('list')
     .summary('List bookings, filtered by depot, vehicle and dates')
     .description(
-      'List bookings (website, imported and fleet-file ones) by pick-up date, as a table or as JSON.',
+      'List bookings (website, imported and fleet-file ones, confirmed and cancelled) by pick-up date, with their hand-over times and status, as a table or as JSON.',
+    )
+    .addOption(
+      new Option('--status <status>', 'only bookings with this status').choices([
+        'confirmed',
+        'cancelled',
+      ]),
     )
     .option('--depot <id>', 'only bookings picked up or dropped off at this depot', idOption)
     .option('--vehicle <id>', 'only bookings of this vehicle', idOption)
@@ -37,6 +45,7 @@ export function bookingsListCommand(): Command {
     .action(async (options: ListOptions) => {
       await withStore(async (store) => {
         const bookings = await listBookings(store, {
+          ...(options.status === undefined ? {} : { status: options.status }),
           ...(options.depot === undefined ? {} : { depotId: options.depot }),
           ...(options.vehicle === undefined ? {} : { vehicleId: options.vehicle }),
           ...(options.from === undefined ? {} : { from: options.from }),

@@ -9,7 +9,7 @@ export function fleetExportCommand(): Command {
   return new Command('export')
     .summary('Write the stored fleet and bookings as a fleet file')
     .description(
-      'Write the fleet the database holds (catalogue and bookings) as a fleet file in the format `fleet import` reads, with absolute booking dates. Importing it again changes nothing.',
+      'Write the fleet the database holds (catalogue and confirmed bookings) as a fleet file in the format `fleet import` reads, with absolute booking dates. Importing it again changes nothing. Every booking with every detail, cancelled ones included, is written by `bookings export`.',
     )
     .argument('<file>', 'where to write the YAML file; - for standard output')
     .action(async (file: string) => {
@@ -20,9 +20,11 @@ export function fleetExportCommand(): Command {
             `The ${describeStore(config)} holds no fleet yet, so there is nothing to export; load one with \`rental-agent fleet import FILE\` (or start the service once to load FLEET_FILE)`,
           )
         }
+        // The fleet file's bookings are those that hold a unit; every booking, cancelled ones
+        // and every detail included, is in `bookings export`.
         const [catalogue, bookings] = await Promise.all([
           store.loadCatalogue(),
-          store.listBookings(),
+          store.listBookings({ status: 'confirmed' }),
         ])
         const fleet = fleetFileFromCatalogue(catalogue, bookings)
         const { fleetFileYaml } = await import('../fleet/write-fleet-file.ts')

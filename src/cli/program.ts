@@ -3,13 +3,20 @@ import { bookingsCommand } from './bookings-command.ts'
 import { failureMessage } from './cli-support.ts'
 import { fleetCommand } from './fleet-command.ts'
 import { mcpCommand } from './mcp-command.ts'
+import { outboxCommand } from './outbox-command.ts'
 import { serveCommand } from './serve-command.ts'
 
 /**
  * The operator's commands. Adding one is a file that exports a function returning its
  * commander `Command`, and one line here.
  */
-const COMMANDS: (() => Command)[] = [serveCommand, mcpCommand, fleetCommand, bookingsCommand]
+const COMMANDS: (() => Command)[] = [
+  serveCommand,
+  mcpCommand,
+  fleetCommand,
+  bookingsCommand,
+  outboxCommand,
+]
 
 /** `rental-agent`, with `--help` on every command and subcommand. */
 export function buildProgram(): Command {

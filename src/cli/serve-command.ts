@@ -30,6 +30,7 @@ async function serve(): Promise<void> {
   let log: { info(message: string): void; warn(message: string): void } | undefined
   const { app, ctx } = await openService(config, {
     logger: { level: config.logLevel },
+    deliverMessages: true,
     // The app's logger exists once the app does; the catalogue check logs through it.
     log: { info: (message) => log?.info(message), warn: (message) => log?.warn(message) },
   })

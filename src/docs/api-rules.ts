@@ -17,11 +17,16 @@ export function apiRulesMarkdown(settings: DocsSettings, companyName: string): s
 3. \`GET /vehicles/{vehicleId}/accessories\` and \`GET /vehicles/{vehicleId}/insurance-types\`.
 4. \`GET /quotes\` with the vehicle and the chosen options; give the quote's \`checkoutUrl\` to the person, who books on the website.
 
+Optional, before step 2: \`GET /routes\` lists the depot pairs that can be rented with their one-way \`routeFee\` (a pair not listed is not offered), and \`GET /vehicles\` every vehicle with its facts, the depots that stock it (\`depotIds\`) and its minimum rental days per season, whatever the dates.
+
 ## Dates and rental days
 Dates are calendar dates \`YYYY-MM-DD\` in the company's time zone (${settings.timeZone}); "today" is today there. A date must exist, the drop-off date must not be before the pickup date, the pickup date must not be in the past nor more than ${settings.bookingHorizonDays} days ahead. Rental days = drop-off date minus pickup date; a same-day rental is 1 day. The longest rental is ${settings.maxRentalDays} days.
 
 ## Availability
 A vehicle is available when a unit is left at the pickup depot on every day of the rental (a booking holds its unit from its pickup date to its drop-off date, both included). It is not available when it is sold out, when the rental is shorter than its minimum days for the season, when the pickup depot has no pickup times that day (weekday or weekend) or is closed that date (likewise the drop-off depot on the drop-off date), when the one-way route is not offered, or when no rate covers the pickup date. Availability then leaves it out; a quote answers 404 with a \`code\` saying why. Two optional filters narrow availability: \`min_seats\` (1 to 99; a vehicle whose seats the company does not give is left out) and \`vehicle_class\` (one of the fleet's classes; another is a 400 that lists them).
+
+## Hand-over times
+A quote may say when the vehicle is picked up and dropped off: \`pick_up_time\` and \`drop_off_time\` (\`HH:MM\`), each one of the depot's times for that date's day type (\`pickup_times\` and \`drop_off_times\` of \`GET /depots\`, weekday or weekend); another time is a 400 \`time_not_offered\` that lists the times there are. The quote gives them back as \`pickUpTime\` and \`dropOffTime\` (null when not asked) and its \`checkoutUrl\` carries them; without them, the person chooses the times at checkout.
 
 ## Depots and vehicles
 Beyond the contract's fields, a depot may carry \`address\` (one line), \`latitude\` and \`longitude\` (decimal degrees), \`phone\` and \`directions\`, and an available vehicle \`seats\`, \`doors\`, \`bags\` (large suitcases), \`transmission\` (\`automatic\` or \`manual\`), \`fuel\` (\`petrol\`, \`diesel\`, \`hybrid\` or \`electric\`) and \`features\` (short texts). Each is present only when the company gives it: an absent field means "not said", never "none".

@@ -1,16 +1,19 @@
 import fastifyEtag from '@fastify/etag'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import { type CalendarDate, todayIn } from '../domain/calendar-date.ts'
 import { FLEET_SCHEMA_PATH, fleetJsonSchemaText } from '../fleet/fleet-json-schema.ts'
 import { companyProfile } from '../presenters/company-profile.ts'
 import { imageOrigins } from '../presenters/image-origins.ts'
 import { perCatalogue } from '../presenters/per-catalogue.ts'
 import type { SiteLinks } from '../presenters/site-links.ts'
+import { exampleDates, withExampleDates } from '../schemas/example-dates.ts'
 import { landingPagePolicy, referencePolicy } from '../security/content-security-policies.ts'
 import type { VerbContext } from '../verbs/context.ts'
 import { describeApi } from './api-operations.ts'
 import { companyOpenApi } from './company-openapi.ts'
 import type { DocsSettings } from './docs-settings.ts'
+import { catalogueExamples } from './endpoint-examples.ts'
 import { expiringCache } from './expiring-cache.ts'
 import { escapeHtml } from './html.ts'
 import { initialsLogo } from './initials-logo.ts'
@@ -48,19 +51,39 @@ export function discoveryDocuments({ settings, ctx, links }: DiscoveryDeps) {
 
     // Everything below names the company, so it is built once per loaded catalogue.
     const byCatalogue = <T>(build: () => T) => perCatalogue(ctx.catalogue, build)
+    // What shows example dates is also built anew each day, so that no example is a date past.
+    const today = () => todayIn(settings.timeZone, ctx.now())
+    const daily = <T>(build: (day: CalendarDate) => T) => {
+      const slots = byCatalogue(() => new Map<CalendarDate, T>())
+      return () => {
+        const day = today()
+        const slot = slots()
+        let value = slot.get(day)
+        if (value === undefined) {
+          value = build(day)
+          slot.clear()
+          slot.set(day, value)
+        }
+        return value
+      }
+    }
     const company = byCatalogue(() => companyProfile(ctx.catalogue().catalogue.company, links))
     // The document exists once the app is ready, so everything read from it is built lazily.
-    const openApi = byCatalogue(() =>
-      companyOpenApi(app.swagger() as unknown as Record<string, unknown>, settings, company()),
+    const openApi = daily((day) =>
+      withExampleDates(
+        companyOpenApi(app.swagger() as unknown as Record<string, unknown>, settings, company()),
+        exampleDates(day, settings),
+      ),
     )
-    const api = byCatalogue(() => describeApi(openApi()))
-    const openApiJson = byCatalogue(() => JSON.stringify(openApi(), null, 2))
-    const openApiYaml = byCatalogue(async () => {
+    const api = daily(() => describeApi(openApi()))
+    const openApiJson = daily(() => JSON.stringify(openApi(), null, 2))
+    const openApiYaml = daily(async () => {
       // The YAML writer is loaded on the first asking: most starts never need it.
       const { stringify } = await import('yaml')
       return stringify(openApi(), { aliasDuplicateObjects: false, lineWidth: 0 })
     })
-    const llms = byCatalogue(() => llmsTxt(settings, company(), api()))
+    const examples = byCatalogue(() => catalogueExamples({ ctx, links }))
+    const llms = daily(() => llmsTxt(settings, company(), api(), examples()))
     const manifest = byCatalogue(() => JSON.stringify(pluginManifest(settings, company()), null, 2))
     const landingPolicy = byCatalogue(() => landingPagePolicy(imageOrigins(ctx.catalogue(), links)))
     const logo = byCatalogue(() => initialsLogo(company().name))
@@ -89,6 +112,7 @@ export function discoveryDocuments({ settings, ctx, links }: DiscoveryDeps) {
             company: company(),
             api: description,
             example,
+            endpointExamples: examples(),
             builtAt,
           })
           return { html, complete: example !== undefined }

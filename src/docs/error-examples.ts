@@ -1,6 +1,30 @@
+import { EXAMPLE_DATE } from '../schemas/example-dates.ts'
+
 /** An example error body per operation and status, as the API really answers them. */
 export const ERROR_EXAMPLES: Record<string, Record<string, object>> = {
   list_depots: {
+    503: {
+      error: 'The service is temporarily unavailable; retry in 5 seconds',
+      code: 'service_unavailable',
+    },
+  },
+  list_routes: {
+    400: {
+      error: 'pick_up_depot_id 99 is not a depot; GET /depots lists the valid ids',
+      code: 'unknown_depot',
+      parameter: 'pick_up_depot_id',
+    },
+    503: {
+      error: 'The service is temporarily unavailable; retry in 5 seconds',
+      code: 'service_unavailable',
+    },
+  },
+  list_vehicles: {
+    400: {
+      error: 'depot_id 99 is not a depot; GET /depots lists the valid ids',
+      code: 'unknown_depot',
+      parameter: 'depot_id',
+    },
     503: {
       error: 'The service is temporarily unavailable; retry in 5 seconds',
       code: 'service_unavailable',
@@ -49,8 +73,7 @@ export const ERROR_EXAMPLES: Record<string, Record<string, object>> = {
       parameter: 'accessory_ids',
     },
     404: {
-      error:
-        'Mercedes Sprinter 4-berth motorhome is sold out at Christchurch Airport for 2026-12-12 to 2026-12-20; GET /vehicles/availability lists what can be rented',
+      error: `Mercedes Sprinter 4-berth motorhome is sold out at Christchurch Airport for ${EXAMPLE_DATE.pickUp} to ${EXAMPLE_DATE.dropOff}; GET /vehicles/availability lists what can be rented`,
       code: 'vehicle_sold_out',
     },
     503: {

@@ -1,4 +1,5 @@
 import { exampleTooManyRequestsText } from '../rate-limit/too-many-requests.ts'
+import { EXAMPLE_DATE } from '../schemas/example-dates.ts'
 import { typedParameterSchema } from '../schemas/typed-parameter.ts'
 import type { DocsSettings } from './docs-settings.ts'
 import { ERROR_EXAMPLES } from './error-examples.ts'
@@ -7,8 +8,18 @@ type Json = Record<string, unknown>
 type Operation = { operationId?: string; parameters?: Json[]; responses?: Record<string, Json> }
 
 /** Resource schemas that become named components instead of being repeated inline. */
-const COMPONENTS = ['Depot', 'Vehicle', 'Accessory', 'InsurancePlan', 'Quote', 'Error']
+const COMPONENTS = [
+  'Depot',
+  'Route',
+  'CatalogueVehicle',
+  'Vehicle',
+  'Accessory',
+  'InsurancePlan',
+  'Quote',
+  'Error',
+]
 
+/** The headers of every API response, defined once in `components.headers`. */
 const RATE_LIMIT_HEADERS: Record<string, Json> = {
   'X-RateLimit-Limit': {
     description: 'Requests allowed per client in the window',
@@ -20,7 +31,7 @@ const RATE_LIMIT_HEADERS: Record<string, Json> = {
   },
   'X-RateLimit-Reset': {
     description: 'When the window resets: a UTC ISO 8601 instant',
-    schema: { type: 'string', format: 'date-time', example: '2026-12-01T09:01:00.000Z' },
+    schema: { type: 'string', format: 'date-time', example: EXAMPLE_DATE.resetAt },
   },
   'RateLimit-Policy': {
     description: 'The IETF rate-limit policy: the limit and the window in seconds',
@@ -31,6 +42,18 @@ const RATE_LIMIT_HEADERS: Record<string, Json> = {
     schema: { type: 'string', example: 'limit=100, remaining=99, reset=60' },
   },
 }
+
+const RETRY_AFTER_HEADER: Json = {
+  description: 'Seconds to wait before retrying',
+  schema: { type: 'integer', example: 5 },
+}
+
+/** A response's headers: references to their one definition in `components.headers`. */
+function headerReferences(names: string[]): Json {
+  return Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]))
+}
+
+const RATE_LIMIT_HEADER_NAMES = Object.keys(RATE_LIMIT_HEADERS)
 
 /** What each status means, where the route schema gave no description of its own. */
 const STATUS_DESCRIPTIONS: Record<string, string> = {
@@ -45,7 +68,9 @@ const STATUS_DESCRIPTIONS: Record<string, string> = {
  * Turns what @fastify/swagger generates from the route schemas into the published document:
  * ids typed as the contract's integers and dates as dates (the routes check both as text, to
  * refuse `07` or `1e3`), resource schemas as named components, the rate-limit headers on every
- * response, the plain-text 429 the rate limiter answers, and an example for every error.
+ * response (defined once, as components), the plain-text 429 the rate limiter answers, and an
+ * example for every error. Its example dates are stand-ins (EXAMPLE_DATE) until the document is
+ * published: see withExampleDates.
  */
 export function finishOpenApi(document: Json, settings: DocsSettings): Json {
   const components: Record<string, Json> = {}
@@ -58,7 +83,10 @@ export function finishOpenApi(document: Json, settings: DocsSettings): Json {
         if (!response.description || response.description === 'Default Response') {
           response.description = STATUS_DESCRIPTIONS[status] ?? 'Response'
         }
-        response.headers = { ...RATE_LIMIT_HEADERS, ...(response.headers as Json | undefined) }
+        response.headers = {
+          ...headerReferences(RATE_LIMIT_HEADER_NAMES),
+          ...(response.headers as Json | undefined),
+        }
         const media = (response.content as Record<string, Json> | undefined)?.['application/json']
         if (media) {
           media.schema = nameComponents(media.schema, components)
@@ -66,13 +94,17 @@ export function finishOpenApi(document: Json, settings: DocsSettings): Json {
           if (example) media.example = example
         }
         if (status === '503') {
-          response.headers = { ...(response.headers as Json), 'Retry-After': retryAfterHeader() }
+          response.headers = { ...(response.headers as Json), ...headerReferences(['Retry-After']) }
         }
       }
       responses['429'] = tooManyRequests(settings)
     }
   }
-  document.components = { ...(document.components as Json | undefined), schemas: components }
+  document.components = {
+    ...(document.components as Json | undefined),
+    schemas: components,
+    headers: { ...RATE_LIMIT_HEADERS, 'Retry-After': RETRY_AFTER_HEADER },
+  }
   return document
 }
 
@@ -104,18 +136,18 @@ function nameComponents(schema: unknown, components: Record<string, Json>): unkn
   return copy
 }
 
-function retryAfterHeader(): Json {
-  return { description: 'Seconds to wait before retrying', schema: { type: 'integer', example: 5 } }
-}
-
 function tooManyRequests(settings: DocsSettings): Json {
   return {
     description: `Too many requests: over ${settings.rateLimitMax} requests per ${settings.rateLimitWindowSeconds} seconds from this client. Plain text saying when to retry.`,
-    headers: { ...RATE_LIMIT_HEADERS, 'Retry-After': retryAfterHeader() },
+    headers: headerReferences([...RATE_LIMIT_HEADER_NAMES, 'Retry-After']),
     content: {
       'text/plain': {
         schema: { type: 'string' },
-        example: exampleTooManyRequestsText(settings.rateLimitMax, settings.rateLimitWindowSeconds),
+        example: exampleTooManyRequestsText(
+          settings.rateLimitMax,
+          settings.rateLimitWindowSeconds,
+          EXAMPLE_DATE.resetAt,
+        ),
       },
     },
   }

@@ -94,6 +94,7 @@ td.codes code { display: inline-block; margin: 0 0.2rem 0.2rem 0; }
 .operations { margin: 1rem 0; }
 .operations dt { margin-top: 0.6rem; }
 .operations dd { margin: 0 0 0 1rem; color: var(--muted); }
+.operations dd.example { font-size: 0.9em; overflow-wrap: anywhere; }
 .operation-id { font-size: 0.85rem; color: var(--muted); }
 footer { margin-top: 3rem; padding: 1.5rem 0 2.5rem; border-top: 1px solid var(--line); color: var(--muted); font-size: 0.92rem; }
 @media (max-width: 40rem) {

@@ -1,10 +1,13 @@
+import { todayIn } from '../domain/calendar-date.ts'
 import { INVALID_REQUEST_CODES, UNAVAILABLE_CODES } from '../domain/errors.ts'
 import type { CompanyProfile } from '../presenters/company-profile.ts'
 import { exampleTooManyRequestsText } from '../rate-limit/too-many-requests.ts'
+import { exampleDates } from '../schemas/example-dates.ts'
 import type { ApiDescription } from './api-operations.ts'
 import { apiRulesMarkdown } from './api-rules.ts'
 import type { DocsSettings } from './docs-settings.ts'
 import { DOCUMENT_LINKS } from './document-links.ts'
+import type { EndpointExample } from './endpoint-examples.ts'
 import { html, type SafeHtml, trustedHtml } from './html.ts'
 import { LANDING_PAGE_STYLE } from './landing-page-style.ts'
 import { sectionTitled, splitSections } from './markdown-sections.ts'
@@ -24,6 +27,8 @@ export type LandingPageInput = {
   company: CompanyProfile
   api: ApiDescription
   example: WorkedExample | undefined
+  /** One-line examples of some operations, shown under them in the call order. */
+  endpointExamples?: readonly EndpointExample[]
   builtAt: Date
 }
 
@@ -87,7 +92,7 @@ ${DOCUMENT_LINKS.map((link) => html`<li><a href="${link.path}">${link.title}</a>
 <h2 id="call-order-heading">Call order</h2>
 ${markdown(callOrder.body)}
 <dl class="operations">
-${api.operations.map((operation) => html`<dt><code>${operation.method} ${operation.path}</code> <span class="operation-id">${operation.operationId}</span></dt><dd>${operation.summary}</dd>\n`)}
+${api.operations.map((operation) => html`<dt><code>${operation.method} ${operation.path}</code> <span class="operation-id">${operation.operationId}</span></dt><dd>${operation.summary}</dd>\n${operationExample(operation.method, operation.operationId, input.endpointExamples)}`)}
 </dl>
 </section>
 
@@ -105,7 +110,7 @@ ${otherRules.map((section) => markdown(`## ${section.title}\n${section.body}`, '
 
 ${errors(input, markdown(errorsAndLimits.body))}
 
-${rateLimits(settings)}
+${rateLimits(settings, input.builtAt)}
 
 ${termsOfUse(settings, company)}
 </main>
@@ -117,6 +122,16 @@ ${termsOfUse(settings, company)}
 </body>
 </html>
 `.value
+}
+
+function operationExample(
+  method: string,
+  operationId: string,
+  examples: readonly EndpointExample[] = [],
+): SafeHtml {
+  const example = examples.find((candidate) => candidate.operationId === operationId)
+  if (!example) return html``
+  return html`<dd class="example">Example: <code>${method} ${example.request}</code> answers <code>${example.answer}</code></dd>\n`
 }
 
 function workedExample({ example, builtAt }: LandingPageInput): SafeHtml {
@@ -176,7 +191,8 @@ ${input.example ? html`<h3>A real refusal</h3><p>${input.example.error.explanati
 </section>`
 }
 
-function rateLimits(settings: DocsSettings): SafeHtml {
+function rateLimits(settings: DocsSettings, builtAt: Date): SafeHtml {
+  const { resetAt } = exampleDates(todayIn(settings.timeZone, builtAt), settings)
   return html`<section id="rate-limits" aria-labelledby="rate-limits-heading">
 <h2 id="rate-limits-heading">Rate limits</h2>
 <p>${settings.rateLimitMax} requests per ${settings.rateLimitWindowSeconds} seconds per client address, counted for every request under <code>/api/agent</code>, refusals included (and so are the calls you try from the interactive reference). This page and the documents linked above are not counted.</p>
@@ -191,6 +207,6 @@ function rateLimits(settings: DocsSettings): SafeHtml {
 </tbody>
 </table>
 <p>Over the limit the answer is a 429 in plain text, for example:</p>
-<pre class="response"><code>${exampleTooManyRequestsText(settings.rateLimitMax, settings.rateLimitWindowSeconds).trim()}</code></pre>
+<pre class="response"><code>${exampleTooManyRequestsText(settings.rateLimitMax, settings.rateLimitWindowSeconds, resetAt).trim()}</code></pre>
 </section>`
 }

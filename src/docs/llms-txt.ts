@@ -3,18 +3,21 @@ import type { ApiDescription, ApiOperation } from './api-operations.ts'
 import { apiRulesMarkdown } from './api-rules.ts'
 import type { DocsSettings } from './docs-settings.ts'
 import { DOCUMENT_LINKS } from './document-links.ts'
+import type { EndpointExample } from './endpoint-examples.ts'
 import { type MarkdownSection, sectionTitled, splitSections } from './markdown-sections.ts'
 import { mcpConnectionMarkdown } from './mcp-connection.ts'
 
 /**
  * /llms.txt (llmstxt.org): an H1, a one-paragraph summary as a blockquote, then H2 sections,
  * the first of them the list of documents. The rules (the call order first) and every operation
- * with its parameters follow, so a language model learns the whole API in one fetch.
+ * with its parameters (and, for some, a one-line example from the loaded fleet) follow, so a
+ * language model learns the whole API in one fetch.
  */
 export function llmsTxt(
   settings: DocsSettings,
   company: CompanyProfile,
   api: ApiDescription,
+  examples: readonly EndpointExample[] = [],
 ): string {
   const site = settings.publicUrl
   const rules = splitSections(apiRulesMarkdown(settings, company.name))
@@ -37,7 +40,7 @@ export function llmsTxt(
     ].join('\n'),
     section(callOrder),
     '## Endpoints',
-    api.operations.map(endpoint).join('\n'),
+    api.operations.map((operation) => endpoint(operation, examples)).join('\n'),
     `## Connect over MCP\n${mcpConnectionMarkdown(settings, company)}`,
     ...rules.sections.filter((other) => other !== callOrder).map(section),
     '## Optional',
@@ -52,8 +55,11 @@ function section({ title, body }: MarkdownSection): string {
   return `## ${title}\n${body}`
 }
 
-/** One list item per operation (paths relative to the base URL), its parameters nested under it. */
-function endpoint(operation: ApiOperation): string {
+/**
+ * One list item per operation (paths relative to the base URL), its parameters nested under it,
+ * then its example when it has one.
+ */
+function endpoint(operation: ApiOperation, examples: readonly EndpointExample[]): string {
   const lines = [
     `- \`${operation.method} ${operation.path}\` (\`${operation.operationId}\`): ${operation.summary}. ${operation.description}`,
   ]
@@ -62,6 +68,12 @@ function endpoint(operation: ApiOperation): string {
     const example = parameter.example === undefined ? '' : `; example \`${parameter.example}\``
     lines.push(
       `  - \`${parameter.name}\` (${parameter.in}, ${parameter.type}, ${need}): ${parameter.description}${example}`,
+    )
+  }
+  const example = examples.find((candidate) => candidate.operationId === operation.operationId)
+  if (example) {
+    lines.push(
+      `  - Example: \`${operation.method} ${example.request}\` answers \`${example.answer}\``,
     )
   }
   return lines.join('\n')

@@ -1,4 +1,5 @@
 import type { CompanyProfile } from '../presenters/company-profile.ts'
+import { OPERATION_IDS } from '../schemas/operations.ts'
 import type { DocsSettings } from './docs-settings.ts'
 
 /**
@@ -25,7 +26,8 @@ export function mcpConnectionMarkdown(settings: DocsSettings, company: CompanyPr
     null,
     2,
   )
-  return `The same operations are tools of an MCP server, answering exactly as the API does: \`list_depots\`, \`find_available_vehicles\`, \`list_accessories\`, \`list_insurance_plans\` and \`get_quote\`. They take the API's parameter names (ids as numbers, \`accessory_ids\` as a list), are read-only, return the API's JSON as structured content with a short text, and report what the agent can fix (a bad date, an unknown id, a vehicle that cannot be rented) as a tool result marked as an error, with the API's message.
+  const tools = OPERATION_IDS.map((name) => `\`${name}\``)
+  return `The same operations are tools of an MCP server, answering exactly as the API does: ${tools.slice(0, -1).join(', ')} and ${tools.at(-1)}. They take the API's parameter names (ids as numbers, \`accessory_ids\` as a list), are read-only, return the API's JSON as structured content with a short text and the same JSON as text, and report what the agent can fix (a bad date, an unknown id, a vehicle that cannot be rented) as a tool result marked as an error, with the API's message.
 
 Streamable HTTP at \`${settings.publicUrl}/mcp\`, stateless (every message a POST, no session) and counted against the same rate limit as the API (${settings.rateLimitMax} requests per ${settings.rateLimitWindowSeconds} seconds per client). A browser-based client must be on an allowed origin.
 

@@ -41,7 +41,7 @@ export function pluginManifest(settings: DocsSettings, company: CompanyProfile):
         ? forHuman
         : 'Find rental vehicles, compare options and get a priced quote.',
     description_for_model: [
-      `Read-only API of ${company.name}, a vehicle rental company: find depots, vehicles free for given dates, accessories, insurance plans, and priced quotes. Nothing is booked through it.`,
+      `Read-only API of ${company.name}, a vehicle rental company: find depots, the routes that can be rented, the vehicles it rents, those free for given dates, accessories, insurance plans, and priced quotes. Nothing is booked through it.`,
       `Call order: ${callOrder}`,
       `Dates are YYYY-MM-DD in ${settings.timeZone}; the pickup date is today or later there. Ids are plain whole numbers from the previous calls.`,
       `Amounts are NZD dollars including GST. A quote is valid ${settings.quoteTtlMinutes} minutes (expiresAt).`,

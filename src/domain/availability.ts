@@ -1,4 +1,4 @@
-import type { Depot, Vehicle } from './catalogue.ts'
+import type { Depot, Season, Vehicle } from './catalogue.ts'
 import type { CatalogueIndex } from './catalogue-index.ts'
 import { depotClosure } from './catalogue-index.ts'
 import type { UnavailableCode } from './errors.ts'
@@ -74,7 +74,7 @@ export function vehicleTerms(
       `${vehicle.name} has no rate for a ${period.days}-day rental picked up on ${period.pickUpDate}`,
     )
   }
-  const minimumDays = vehicle.minimumDays[season.id] ?? 1
+  const minimumDays = minimumDaysIn(vehicle, season)
   if (period.days < minimumDays) {
     return unavailable(
       'below_minimum_days',
@@ -95,6 +95,11 @@ export function vehicleTerms(
     available: true,
     terms: { dailyRate, rentalFee: rentalFeeFor(dailyRate, period.days), routeFee },
   }
+}
+
+/** The vehicle's shortest rental picked up in the season: 1 day unless the fleet says more. */
+export function minimumDaysIn(vehicle: Vehicle, season: Season): number {
+  return vehicle.minimumDays[season.id] ?? 1
 }
 
 function unavailable(code: UnavailableCode, reason: string): Unavailable {

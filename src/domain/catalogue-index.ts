@@ -11,6 +11,7 @@ import type {
   Depot,
   InsurancePlan,
   RateBand,
+  RouteFee,
   Season,
   Vehicle,
 } from './catalogue.ts'
@@ -39,6 +40,7 @@ export class CatalogueIndex {
   private readonly seasonByDay = new Map<MonthDay, Season | undefined>()
   /** By rental length, which the rules bound. */
   private readonly bandByDays = new Map<number, number | undefined>()
+  private routesOffered: RouteFee[] | undefined
 
   constructor(catalogue: Catalogue) {
     this.catalogue = catalogue
@@ -87,6 +89,21 @@ export class CatalogueIndex {
   routeFee(fromDepotId: number, toDepotId: number): Cents | undefined {
     if (fromDepotId === toDepotId) return 0
     return this.routeFees.get(fromDepotId)?.get(toDepotId)
+  }
+
+  /**
+   * Every route that can be rented between active depots, as routeFee prices it: each depot to
+   * itself at no fee, and the one-way routes the fleet lists. By pick-up depot, then drop-off
+   * depot, in id order.
+   */
+  offeredRoutes(): RouteFee[] {
+    this.routesOffered ??= this.activeDepots.flatMap((from) =>
+      this.activeDepots.flatMap((to) => {
+        const fee = this.routeFee(from.id, to.id)
+        return fee === undefined ? [] : [{ fromDepotId: from.id, toDepotId: to.id, fee }]
+      }),
+    )
+    return this.routesOffered
   }
 
   /** The season the date falls in; 29 February falls with 28 February unless a season names it. */

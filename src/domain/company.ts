@@ -1,3 +1,5 @@
+import { DEFAULT_FREE_CANCELLATION_HOURS } from './cancellation-rule.ts'
+
 /**
  * The rental company the loaded fleet belongs to. Every door names the company from here, never
  * from a constant: a company that loads its own fleet file sees its own name, contacts, logo and
@@ -16,6 +18,8 @@ export type Company = {
   logo: string | null
   /** The company's own terms; null to link the API's terms of use on /docs. */
   termsUrl: string | null
+  /** A traveller may cancel on the website up to this many hours before pick-up. */
+  freeCancellationHours: number
 }
 
 /** 2 to 6 capital letters. */
@@ -52,5 +56,6 @@ export function companyNamed(name: string): Company {
     bookingReferencePrefix: defaultReferencePrefix(name),
     logo: null,
     termsUrl: null,
+    freeCancellationHours: DEFAULT_FREE_CANCELLATION_HOURS,
   }
 }

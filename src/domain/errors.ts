@@ -19,6 +19,7 @@ export const INVALID_REQUEST_CODES = [
   'too_many_accessories',
   'unknown_insurance',
   'insurance_not_offered',
+  'time_not_offered',
 ] as const
 
 /** Why a vehicle cannot be rented for the asked dates and depots. */
@@ -36,6 +37,9 @@ export type ErrorCode =
   | InvalidRequestCode
   | UnavailableCode
   | 'not_found'
+  /** A booking cannot be cancelled: it already is, or it is too late to do so online. */
+  | 'already_cancelled'
+  | 'too_late_to_cancel'
   | 'rate_limited'
   | 'service_unavailable'
   | 'internal_error'

@@ -1,9 +1,16 @@
 import { isDeepStrictEqual } from 'node:util'
 import { bookingsOnOverbookedDays } from './booked-days.ts'
+import type { BookingStatus } from './booking.ts'
 import type { Booking, Catalogue, RateBand } from './catalogue.ts'
 
-/** A fleet as an import sees it: the catalogue and its bookings. */
-export type FleetState = { catalogue: Catalogue; bookings: Booking[] }
+/**
+ * A fleet as an import sees it: the catalogue and its bookings. A stored booking may say it is
+ * cancelled: it is history, and holds no vehicle, depot or unit an import must keep.
+ */
+export type FleetState = {
+  catalogue: Catalogue
+  bookings: (Booking & { status?: BookingStatus })[]
+}
 
 /**
  * One thing an import adds, changes or removes, named for the operator. A change carries the item
@@ -69,6 +76,7 @@ export function planFleetImport(stored: FleetState, next: FleetState): FleetImpo
   const depots = new Set(next.catalogue.depots.map((d) => d.id))
   const placed: Booking[] = []
   for (const booking of stored.bookings) {
+    if (booking.status === 'cancelled') continue
     const missing = [
       vehicles.has(booking.vehicleId) ? undefined : `vehicle ${booking.vehicleId}`,
       depots.has(booking.pickUpDepotId) ? undefined : `depot ${booking.pickUpDepotId}`,

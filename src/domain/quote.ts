@@ -1,4 +1,5 @@
 import type { CalendarDate } from './calendar-date.ts'
+import type { TimeOfDay } from './local-time.ts'
 import type { Cents } from './money.ts'
 
 /** A priced quote, as stored so that checkout can honour it until it expires. */
@@ -13,6 +14,9 @@ export type Quote = {
   dropOffDepotId: number
   pickUpDate: CalendarDate
   dropOffDate: CalendarDate
+  /** The hand-over times asked for; null when the request did not say. */
+  pickUpTime: TimeOfDay | null
+  dropOffTime: TimeOfDay | null
   rentalDays: number
   dailyRate: Cents
   rentalFee: Cents

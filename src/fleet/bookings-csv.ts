@@ -1,11 +1,15 @@
 import { type CsvError, parse } from 'csv-parse'
-import type { BookingRecord } from '../domain/booking.ts'
+import { stringify } from 'csv-stringify/sync'
+import { type BookedPrice, type BookingRecord, MAX_REASON_LENGTH } from '../domain/booking.ts'
 import { type CalendarDate, parseCalendarDate } from '../domain/calendar-date.ts'
+import { TIME_OF_DAY } from '../domain/local-time.ts'
+import { toDollars } from '../domain/money.ts'
 import { dollarsToCents } from './check-fleet.ts'
 
 /*
- * Bookings made through the company's other channels, one per row of a CSV file with a header
- * row. Columns may come in any order; the optional ones may be left out or left empty.
+ * Bookings as CSV with a header row: those made through the company's other channels, to import,
+ * and every stored booking with every field, as `bookings export` writes them, to import into
+ * another store. Columns may come in any order; the optional ones may be left out or left empty.
  */
 
 export const REQUIRED_COLUMNS = [
@@ -17,11 +21,20 @@ export const REQUIRED_COLUMNS = [
   'drop_off_date',
 ] as const
 export const OPTIONAL_COLUMNS = [
+  'pick_up_time',
+  'drop_off_time',
   'customer_name',
   'customer_email',
   'customer_phone',
   'total',
   'booked_at',
+  'status',
+  'cancelled_at',
+  'cancelled_by',
+  'cancel_reason',
+  'quote_id',
+  'price',
+  'manage_token_hash',
 ] as const
 export type BookingColumn = (typeof REQUIRED_COLUMNS)[number] | (typeof OPTIONAL_COLUMNS)[number]
 
@@ -32,6 +45,8 @@ const ID = /^[1-9][0-9]{0,9}$/
 const DOLLARS = /^\d{1,9}(\.\d{1,2})?$/
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/
 const MAX_TEXT = 254
+const QUOTE_ID = /^q_[A-Za-z0-9_-]{1,64}$/
+const TOKEN_HASH = /^[A-Za-z0-9_-]{43}$/
 
 /** Where a field is in the file: 1-based line and column, as an editor shows them. */
 export type Position = { line: number; column: number }
@@ -198,16 +213,50 @@ function readRow(
       )
     } else totalAmount = cents
   }
-  const bookedAt = value('booked_at')
-  let createdAt: string | null = null
-  if (bookedAt !== '') {
-    const instant = INSTANT.test(bookedAt) ? new Date(bookedAt) : undefined
-    if (!instant || Number.isNaN(instant.getTime())) {
+  const instant = (name: BookingColumn) => {
+    const given = value(name)
+    if (given === '') return null
+    const parsed = INSTANT.test(given) ? new Date(given) : undefined
+    if (!parsed || Number.isNaN(parsed.getTime())) {
       fail(
-        'booked_at',
-        `"${bookedAt}" is not an instant; give ISO 8601 with its zone, such as 2027-01-09T22:00:00Z`,
+        name,
+        `"${given}" is not an instant; give ISO 8601 with its zone, such as 2027-01-09T22:00:00Z`,
       )
-    } else createdAt = instant.toISOString()
+      return null
+    }
+    return parsed.toISOString()
+  }
+  const time = (name: BookingColumn) => {
+    const given = value(name)
+    if (given === '') return null
+    if (!TIME_OF_DAY.test(given)) fail(name, `"${given}" is not a time; give HH:MM such as 09:30`)
+    return given
+  }
+  const pickUpTime = time('pick_up_time')
+  const dropOffTime = time('drop_off_time')
+  const createdAt = instant('booked_at')
+  const status = value('status') || 'confirmed'
+  if (status !== 'confirmed' && status !== 'cancelled') {
+    fail('status', `"${status}" is not a status; give confirmed or cancelled (or leave it empty)`)
+  }
+  const cancelledAt = instant('cancelled_at')
+  const cancelledBy = value('cancelled_by') || 'operator'
+  if (cancelledBy !== 'traveller' && cancelledBy !== 'operator') {
+    fail('cancelled_by', `"${cancelledBy}" is not who cancelled; give traveller or operator`)
+  }
+  if (status === 'cancelled' && value('cancelled_at') === '') {
+    fail('status', 'a cancelled booking needs cancelled_at, when it was cancelled')
+  }
+  const reason = value('cancel_reason')
+  if (reason.length > MAX_REASON_LENGTH) {
+    fail('cancel_reason', `is ${reason.length} characters; at most ${MAX_REASON_LENGTH}`)
+  }
+  const quoteId = value('quote_id')
+  if (quoteId !== '' && !QUOTE_ID.test(quoteId)) fail('quote_id', `"${quoteId}" is not a quote id`)
+  const price = bookedPrice(value('price'), (message) => fail('price', message))
+  const manageTokenHash = value('manage_token_hash')
+  if (manageTokenHash !== '' && !TOKEN_HASH.test(manageTokenHash)) {
+    fail('manage_token_hash', 'is not a token hash as bookings export writes it')
   }
   if (problems.length > 0) return { problems }
   return {
@@ -220,11 +269,86 @@ function readRow(
       dropOffDepotId,
       pickUpDate: pickUpDate as CalendarDate,
       dropOffDate: dropOffDate as CalendarDate,
+      pickUpTime,
+      dropOffTime,
       customer: fullName || email || phone ? { fullName, email, phone } : null,
       totalAmount,
       createdAt,
+      status: status as BookingRecord['status'],
+      cancellation:
+        status === 'cancelled'
+          ? {
+              at: cancelledAt ?? '',
+              by: cancelledBy as 'traveller' | 'operator',
+              reason,
+            }
+          : null,
+      quoteId: quoteId || null,
+      price,
+      manageTokenHash: manageTokenHash || null,
     },
   }
+}
+
+/**
+ * A website booking's price lines, as `bookings export` writes them (JSON, in cents): kept so that
+ * a booking moved to another store still shows and sends every line. Empty for other bookings.
+ */
+function bookedPrice(text: string, fail: (message: string) => void): BookedPrice | null {
+  if (text === '') return null
+  try {
+    const price = JSON.parse(text) as BookedPrice
+    const cents = [
+      price.rentalFee,
+      price.routeFee,
+      price.accessoriesFee,
+      price.insuranceFee,
+      price.totalAmount,
+    ]
+    if (
+      price === null ||
+      typeof price !== 'object' ||
+      !Array.isArray(price.accessories) ||
+      !cents.every((amount) => Number.isInteger(amount) && amount >= 0)
+    ) {
+      throw new Error('not a price')
+    }
+    return price
+  } catch {
+    fail('is not the price lines of a booking as bookings export writes them (JSON in cents)')
+    return null
+  }
+}
+
+/** Every booking as CSV with every column, as `bookings import` reads it back. */
+export function bookingsCsv(bookings: readonly BookingRecord[]): string {
+  const columns = [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS]
+  const rows = bookings.map((booking) => {
+    const row: Record<BookingColumn, string | number> = {
+      reference: booking.reference,
+      vehicle_id: booking.vehicleId,
+      pick_up_depot_id: booking.pickUpDepotId,
+      drop_off_depot_id: booking.dropOffDepotId,
+      pick_up_date: booking.pickUpDate,
+      drop_off_date: booking.dropOffDate,
+      pick_up_time: booking.pickUpTime ?? '',
+      drop_off_time: booking.dropOffTime ?? '',
+      customer_name: booking.customer?.fullName ?? '',
+      customer_email: booking.customer?.email ?? '',
+      customer_phone: booking.customer?.phone ?? '',
+      total: booking.totalAmount === null ? '' : toDollars(booking.totalAmount).toFixed(2),
+      booked_at: booking.createdAt ?? '',
+      status: booking.status,
+      cancelled_at: booking.cancellation?.at ?? '',
+      cancelled_by: booking.cancellation?.by ?? '',
+      cancel_reason: booking.cancellation?.reason ?? '',
+      quote_id: booking.quoteId ?? '',
+      price: booking.price ? JSON.stringify(booking.price) : '',
+      manage_token_hash: booking.manageTokenHash ?? '',
+    }
+    return columns.map((column) => row[column])
+  })
+  return stringify([columns, ...rows])
 }
 
 /**

@@ -1,3 +1,4 @@
+import { DEFAULT_FREE_CANCELLATION_HOURS } from '../domain/cancellation-rule.ts'
 import type {
   Accessory,
   Booking,
@@ -53,6 +54,10 @@ export function companyInFile(company: Company): FileOf<'company'> {
     booking_reference_prefix: company.bookingReferencePrefix,
     logo: orUndefined(company.logo),
     terms_url: orUndefined(company.termsUrl),
+    free_cancellation_hours:
+      company.freeCancellationHours === DEFAULT_FREE_CANCELLATION_HOURS
+        ? undefined
+        : company.freeCancellationHours,
   }) as FileOf<'company'>
 }
 

@@ -115,6 +115,15 @@ const Company = Type.Object(
         examples: ['alps-campers-logo.svg'],
       }),
     ),
+    free_cancellation_hours: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 8760,
+        description:
+          'A traveller may cancel a booking on its own page, free, up to this many hours before pick-up; later, they are asked to call the depot. 48 when left out',
+        examples: [48],
+      }),
+    ),
     terms_url: Type.Optional(
       HttpsUrl(
         "The company's terms and conditions; the API's own terms of use on /docs when left out",

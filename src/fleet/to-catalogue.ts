@@ -1,4 +1,5 @@
 import type { CalendarDate } from '../domain/calendar-date.ts'
+import { DEFAULT_FREE_CANCELLATION_HOURS } from '../domain/cancellation-rule.ts'
 import type { Booking, Catalogue, VehicleFacts } from '../domain/catalogue.ts'
 import { defaultReferencePrefix } from '../domain/company.ts'
 import { dollarsToCents } from './check-fleet.ts'
@@ -22,6 +23,8 @@ export function toCatalogue(
         fleet.company.booking_reference_prefix ?? defaultReferencePrefix(fleet.company.name),
       logo: fleet.company.logo ?? null,
       termsUrl: fleet.company.terms_url ?? null,
+      freeCancellationHours:
+        fleet.company.free_cancellation_hours ?? DEFAULT_FREE_CANCELLATION_HOURS,
     },
     depots: fleet.depots.map((depot) => ({
       id: depot.id,

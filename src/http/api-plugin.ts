@@ -6,7 +6,9 @@ import { refuseLongQuery } from './query-limit.ts'
 import { availabilityRoute } from './routes/availability-route.ts'
 import { depotsRoute } from './routes/depots-route.ts'
 import { quotesRoute } from './routes/quotes-route.ts'
+import { routesRoute } from './routes/routes-route.ts'
 import { vehicleOptionsRoutes } from './routes/vehicle-options-routes.ts'
+import { vehiclesRoute } from './routes/vehicles-route.ts'
 
 /**
  * The agent API under /api/agent: rate limited as a whole, unknown paths included. After the
@@ -26,13 +28,15 @@ export function agentApi(
       route.onRequest = [refuseLongQuery, ...own] as never
     })
     depotsRoute(app, deps)
+    routesRoute(app, deps)
+    vehiclesRoute(app, deps)
     availabilityRoute(app, deps)
     vehicleOptionsRoutes(app, deps)
     quotesRoute(app, deps)
     app.setNotFoundHandler(async (request) => {
       throw new DomainError(
         'not_found',
-        `${request.method} ${request.url.split('?')[0]} is not an endpoint of this API; the endpoints are GET /depots, /vehicles/availability, /vehicles/{vehicleId}/accessories, /vehicles/{vehicleId}/insurance-types and /quotes`,
+        `${request.method} ${request.url.split('?')[0]} is not an endpoint of this API; the endpoints are GET /depots, /routes, /vehicles, /vehicles/availability, /vehicles/{vehicleId}/accessories, /vehicles/{vehicleId}/insurance-types and /quotes`,
       )
     })
   }

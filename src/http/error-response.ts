@@ -30,6 +30,7 @@ export function statusOf(code: ErrorCode): number {
     case 'too_many_accessories':
     case 'unknown_insurance':
     case 'insurance_not_offered':
+    case 'time_not_offered':
       return 400
     case 'vehicle_sold_out':
     case 'below_minimum_days':
@@ -38,6 +39,9 @@ export function statusOf(code: ErrorCode): number {
     case 'no_rate':
     case 'not_found':
       return 404
+    case 'already_cancelled':
+    case 'too_late_to_cancel':
+      return 409
     case 'rate_limited':
       return 429
     case 'service_unavailable':

@@ -7,10 +7,12 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js'
 import { API_VERSION } from '../docs/company-openapi.ts'
+import { todayIn } from '../domain/calendar-date.ts'
 import type { OperationDeps } from '../operations/agent-operations.ts'
 import { type CompanyProfile, companyProfile } from '../presenters/company-profile.ts'
+import { type ExampleDates, exampleDates, withExampleDates } from '../schemas/example-dates.ts'
 import { type OperationSettings, operationDocs } from '../schemas/operations.ts'
-import type { AgentTool } from './agent-tool.ts'
+import { type AgentTool, toolResult } from './agent-tool.ts'
 import { toolParameters } from './tool-arguments.ts'
 import { errorResult, type ToolLog, toolErrorResult } from './tool-error-result.ts'
 import { toolDescription, toolInputSchema } from './tool-input-schema.ts'
@@ -19,10 +21,14 @@ import { getQuoteTool } from './tools/get-quote-tool.ts'
 import { listAccessoriesTool } from './tools/list-accessories-tool.ts'
 import { listDepotsTool } from './tools/list-depots-tool.ts'
 import { listInsurancePlansTool } from './tools/list-insurance-plans-tool.ts'
+import { listRoutesTool } from './tools/list-routes-tool.ts'
+import { listVehiclesTool } from './tools/list-vehicles-tool.ts'
 
-/** The tools in the order an agent calls them. */
+/** The tools in the order an agent calls them (the routes and the catalogue are optional). */
 export const AGENT_TOOLS: readonly AgentTool[] = [
   listDepotsTool,
+  listRoutesTool,
+  listVehiclesTool,
   findAvailableVehiclesTool,
   listAccessoriesTool,
   listInsurancePlansTool,
@@ -40,21 +46,26 @@ export type McpDeps = OperationDeps & {
 }
 
 const instructions = (company: CompanyProfile) =>
-  `Rent a vehicle from ${company.name}. Call the tools in this order: list_depots; find_available_vehicles with a pick-up and a drop-off depot and the dates (YYYY-MM-DD, in the company's time zone); list_accessories and list_insurance_plans for the chosen vehicle; get_quote with the choices. The person books on the website: give them the quote's checkoutUrl. Amounts are NZD dollars, GST included. A result marked as an error says what to send instead or why the vehicle cannot be rented.`
+  `Rent a vehicle from ${company.name}. Call the tools in this order: list_depots (list_routes gives the one-way routes that can be rented and their fees, list_vehicles every vehicle with its facts, depots and minimum days, whatever the dates); find_available_vehicles with a pick-up and a drop-off depot and the dates (YYYY-MM-DD, in the company's time zone); list_accessories and list_insurance_plans for the chosen vehicle; get_quote with the choices. The person books on the website: give them the quote's checkoutUrl. Amounts are NZD dollars, GST included. A result marked as an error says what to send instead or why the vehicle cannot be rented.`
 
 /**
  * An MCP server offering the API's operations as read-only tools, over the same verbs and
  * presenters as the HTTP routes. It holds no state, so one can be made per request.
  */
 export function createMcpServer(deps: McpDeps): Server {
-  const tools = listedTools(deps.settings)
   // Named for the company of the loaded fleet, read at each connection: a fleet import renames it.
   const company = companyProfile(deps.ctx.catalogue().catalogue.company, deps.links)
   const server = new Server(
     { name: company.slug, title: company.name, version: API_VERSION },
     { capabilities: { tools: {} }, instructions: instructions(company) },
   )
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }))
+  // Listed anew on each asking: a stdio server lives for days, and its example dates must not pass.
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: listedTools(
+      deps.settings,
+      exampleDates(todayIn(deps.ctx.rules.timeZone, deps.ctx.now()), deps.ctx.rules),
+    ),
+  }))
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = AGENT_TOOLS.find((candidate) => candidate.name === request.params.name)
     if (!tool) {
@@ -68,11 +79,7 @@ export function createMcpServer(deps: McpDeps): Server {
     if (refusal) return errorResult(refusal)
     try {
       const parameters = toolParameters(tool.parameters, request.params.arguments ?? {})
-      const answer = await tool.answer(deps, parameters)
-      return {
-        content: [{ type: 'text', text: answer.text }],
-        structuredContent: answer.structured,
-      }
+      return toolResult(await tool.answer(deps, parameters))
     } catch (error) {
       return toolErrorResult(error, deps.log)
     }
@@ -80,14 +87,18 @@ export function createMcpServer(deps: McpDeps): Server {
   return server
 }
 
-const listings = new Map<number, Tool[]>()
+const listings = new Map<string, Tool[]>()
 
-/** The tools as listed: computed once per quote lifetime setting (it is in a description). */
-function listedTools(settings: OperationSettings): Tool[] {
-  let tools = listings.get(settings.quoteTtlMinutes)
+/**
+ * The tools as listed: computed once per quote lifetime setting (it is in a description) and
+ * per day, for the example dates of their schemas.
+ */
+function listedTools(settings: OperationSettings, dates: ExampleDates): Tool[] {
+  const key = `${settings.quoteTtlMinutes} ${dates.pickUp} ${dates.dropOff} ${dates.resetAt}`
+  let tools = listings.get(key)
   if (!tools) {
     const docs = operationDocs(settings)
-    tools = AGENT_TOOLS.map((tool) => ({
+    const listed: Tool[] = AGENT_TOOLS.map((tool) => ({
       name: tool.name,
       title: docs[tool.name].summary,
       description: toolDescription(docs[tool.name].description),
@@ -101,7 +112,10 @@ function listedTools(settings: OperationSettings): Tool[] {
         openWorldHint: false,
       },
     }))
-    listings.set(settings.quoteTtlMinutes, tools)
+    tools = withExampleDates(listed, dates)
+    // Yesterday's lists are not needed again.
+    if (listings.size > 16) listings.clear()
+    listings.set(key, tools)
   }
   return tools
 }

@@ -7,7 +7,10 @@ type JsonSchema = Record<string, unknown>
 // The HTTP descriptions point at endpoints; a tool's point at the tools that answer the same.
 const ENDPOINT_TO_TOOL: [RegExp, string][] = [
   [/GET \/depots/g, 'list_depots'],
+  [/GET \/routes/g, 'list_routes'],
   [/GET \/vehicles\/availability/g, 'find_available_vehicles'],
+  // The catalogue, not one of the paths under it.
+  [/GET \/vehicles(?![/\w])/g, 'list_vehicles'],
   [/GET \/vehicles\/\{vehicleId\}\/accessories/g, 'list_accessories'],
   [/GET \/vehicles\/\{vehicleId\}\/insurance-types/g, 'list_insurance_plans'],
 ]

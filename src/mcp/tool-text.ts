@@ -16,3 +16,27 @@ export function chargeText(per: 'day' | 'rental', maxCharge: number | null): str
 export function lines(heading: string, items: string[], next?: string): string {
   return [heading, ...items.map((item) => `- ${item}`), ...(next ? [next] : [])].join('\n')
 }
+
+/**
+ * A vehicle's name with what else tells it apart in brackets (its class, its fuel), leaving out
+ * what the name already says: `Toyota Hiace 2-berth campervan (diesel)`, not `... campervan
+ * (campervan, diesel)`; `BYD Atto 3 (electric)` once when both class and fuel are electric.
+ */
+export function vehicleLabel(name: string, details: readonly (string | undefined)[]): string {
+  const said = new Set<string>()
+  const extra: string[] = []
+  for (const detail of details) {
+    if (detail === undefined || detail === '') continue
+    const key = detail.toLowerCase()
+    if (said.has(key) || namesWord(name, detail)) continue
+    said.add(key)
+    extra.push(detail)
+  }
+  return extra.length === 0 ? name : `${name} (${extra.join(', ')})`
+}
+
+/** True when the name holds the text as whole words, whatever the case. */
+function namesWord(name: string, text: string): boolean {
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`, 'iu').test(name)
+}

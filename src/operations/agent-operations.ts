@@ -2,22 +2,28 @@ import type { Static } from 'typebox'
 import type { VehicleFilter } from '../domain/vehicle-filter.ts'
 import {
   presentAccessory,
+  presentCatalogueVehicle,
   presentDepot,
   presentInsurancePlan,
   presentQuote,
+  presentRoute,
   presentVehicle,
 } from '../presenters/present.ts'
 import type { SiteLinks } from '../presenters/site-links.ts'
 import { vehicleListJson } from '../presenters/vehicle-list-json.ts'
 import type { AccessoryResponse } from '../schemas/accessory.ts'
+import type { CatalogueVehicleResponse } from '../schemas/catalogue-vehicle.ts'
 import type { DepotResponse } from '../schemas/depot.ts'
 import type { InsurancePlanResponse } from '../schemas/insurance-plan.ts'
 import type {
   AvailabilityQuery,
   QuoteQuery,
+  RoutesQuery,
   VehicleOptionsQuery,
+  VehiclesQuery,
 } from '../schemas/query-parameters.ts'
 import type { QuoteResponse } from '../schemas/quote.ts'
+import type { RouteResponse } from '../schemas/route.ts'
 import type { VehicleResponse } from '../schemas/vehicle.ts'
 import { type MaybeAsync, whenReady } from '../store/maybe-async.ts'
 import type { VerbContext } from '../verbs/context.ts'
@@ -25,11 +31,13 @@ import { findAvailableVehicles } from '../verbs/find-available-vehicles.ts'
 import { listAccessories } from '../verbs/list-accessories.ts'
 import { listDepots } from '../verbs/list-depots.ts'
 import { listInsurancePlans } from '../verbs/list-insurance-plans.ts'
+import { listRoutes } from '../verbs/list-routes.ts'
+import { listVehicles } from '../verbs/list-vehicles.ts'
 import { priceQuote } from '../verbs/price-quote.ts'
 import type { RentalSearch } from '../verbs/rental-request.ts'
 
 /*
- * The agent API's five operations, from parameters that passed their schema (still text, as
+ * The agent API's operations, from parameters that passed their schema (still text, as
  * sent) to the JSON the agent reads. The HTTP routes and the MCP tools both answer through these,
  * so the two doors cannot drift apart.
  */
@@ -40,6 +48,26 @@ type OptionsParameters = Static<typeof VehicleOptionsQuery> & { vehicleId: strin
 
 export function depotsAnswer({ ctx }: OperationDeps): DepotResponse[] {
   return listDepots(ctx).map(presentDepot)
+}
+
+export function routesAnswer(
+  { ctx }: OperationDeps,
+  query: Static<typeof RoutesQuery>,
+): RouteResponse[] {
+  return listRoutes(ctx, { pickUpDepotId: optionalNumber(query.pick_up_depot_id) }).map(
+    presentRoute,
+  )
+}
+
+export function vehiclesAnswer(
+  { ctx, links }: OperationDeps,
+  query: Static<typeof VehiclesQuery>,
+): CatalogueVehicleResponse[] {
+  return listVehicles(ctx, {
+    depotId: optionalNumber(query.depot_id),
+    minSeats: optionalNumber(query.min_seats),
+    vehicleClass: query.vehicle_class,
+  }).map((vehicle) => presentCatalogueVehicle(vehicle, links))
 }
 
 /** At once when the store answers at once (see findAvailableVehicles). */
@@ -89,6 +117,8 @@ export function quoteAnswer(
     pickUpDate: query.pick_up_date,
     dropOffDate: query.drop_off_date,
     vehicleId: Number(query.vehicle_id),
+    pickUpTime: query.pick_up_time,
+    dropOffTime: query.drop_off_time,
     accessoryIds: query.accessory_ids,
     insuranceId: query.insurance_id === undefined ? undefined : Number(query.insurance_id),
   })
@@ -105,10 +135,11 @@ function rentalSearch(query: Static<typeof AvailabilityQuery>): RentalSearch {
 }
 
 function vehicleFilter(query: Static<typeof AvailabilityQuery>): VehicleFilter {
-  return {
-    minSeats: query.min_seats === undefined ? undefined : Number(query.min_seats),
-    vehicleClass: query.vehicle_class,
-  }
+  return { minSeats: optionalNumber(query.min_seats), vehicleClass: query.vehicle_class }
+}
+
+function optionalNumber(text: string | undefined): number | undefined {
+  return text === undefined ? undefined : Number(text)
 }
 
 function optionsQuery(query: OptionsParameters) {

@@ -22,7 +22,13 @@ import type { Notice } from './notice.ts'
 import { type PageDeps, sendHtml, todayOf } from './page-deps.ts'
 import { resultsPage } from './results-page.ts'
 
-export const NO_CUSTOMER = { full_name: '', email: '', phone: '' }
+export const NO_CUSTOMER = {
+  full_name: '',
+  email: '',
+  phone: '',
+  pick_up_time: '',
+  drop_off_time: '',
+}
 
 /** Step 3: a checkout link's quote, honoured while valid, and the booking form. */
 export async function showCheckout(

@@ -16,19 +16,28 @@ import {
 import { newQuoteNotice, quoteNotice } from './checkout-notices.ts'
 import { type CheckoutPageInput, type CustomerValues, checkoutPage } from './checkout-page.ts'
 import { confirmationPage } from './confirmation-page.ts'
-import { CSRF_COOKIE, csrfCookieOptions } from './csrf.ts'
+import { CSRF_FIELD } from './csrf.ts'
 import { isInvalidRequest, isSearchParameter } from './error-fields.ts'
 import type { FieldErrors } from './form-fields.ts'
+import { messagePage } from './message-page.ts'
 import { type PageDeps, pageCompany, sendHtml } from './page-deps.ts'
 
 /** What differs between the ways the checkout comes back; the rest is always the same. */
 type CheckoutShown = Partial<Pick<CheckoutPageInput, 'choice' | 'quoteId' | 'notice' | 'errors'>> &
   Pick<CheckoutPageInput, 'quote' | 'canConfirm'>
 
+/** The checkout's own fields, which a refusal shows the message next to. */
+const FORM_FIELDS = new Set(['pick_up_time', 'drop_off_time', 'full_name', 'email', 'phone'])
+
 /**
  * Step 4, POST /book: the booking form, confirmed. The person's details are checked first, all
  * at once; then bookVehicle books one unit at the quote's price or says why it did not. Every
  * answer but a booking shows the checkout again with what was typed, and nothing is created.
+ *
+ * One checkout books once, however often it is sent: the form's token stays valid, and the
+ * database keeps one booking per quote, so a repeat (a double click, a retry after a lost answer,
+ * a replay) is answered with the booking the first confirmation made (200), never a second one
+ * and never an error page.
  */
 export async function confirmBooking(
   deps: PageDeps,
@@ -42,6 +51,8 @@ export async function confirmBooking(
     full_name: sentText(body.full_name),
     email: sentText(body.email),
     phone: sentText(body.phone),
+    pick_up_time: sentText(body.pick_up_time),
+    drop_off_time: sentText(body.drop_off_time),
   }
   const showCheckout = (status: number, shown: CheckoutShown) =>
     sendHtml(
@@ -87,6 +98,11 @@ export async function confirmBooking(
   const detailErrors: FieldErrors = Object.fromEntries(
     customerProblems(details).map((problem) => [problem.field, problem.message]),
   )
+  for (const field of ['pick_up_time', 'drop_off_time'] as const) {
+    if (customer[field] === '') {
+      detailErrors[field] = `Choose a ${field === 'pick_up_time' ? 'pick-up' : 'drop-off'} time`
+    }
+  }
   const rental = { ...choice.request, quoteId: choice.quoteId }
   try {
     if (Object.keys(detailErrors).length > 0) {
@@ -99,23 +115,51 @@ export async function confirmBooking(
         canConfirm: true,
       })
     }
-    const outcome = await bookVehicle(deps.ctx, { ...rental, customer: details })
-    if (outcome.outcome === 'new_quote') {
-      return showCheckout(409, {
-        quote: outcome.quote,
-        notice: newQuoteNotice(outcome.reason),
-        canConfirm: true,
-      })
+    const outcome = await bookVehicle(deps.ctx, {
+      ...rental,
+      customer: details,
+      checkoutToken: sentText(body[CSRF_FIELD]),
+    })
+    switch (outcome.outcome) {
+      case 'new_quote':
+        return showCheckout(409, {
+          quote: outcome.quote,
+          notice: newQuoteNotice(outcome.reason),
+          canConfirm: true,
+        })
+      case 'quote_used':
+        return sendHtml(
+          deps,
+          reply,
+          409,
+          messagePage('This quote has already been booked', {
+            kind: 'problem',
+            title: 'Nothing was booked',
+            message:
+              'Another checkout has already booked this quote. To book a vehicle yourself, search again for a new quote.',
+            link: searchAgain(body),
+          }),
+        )
+      case 'booked':
+      case 'already_booked':
+        return sendHtml(
+          deps,
+          reply,
+          outcome.outcome === 'booked' ? 201 : 200,
+          confirmationPage({
+            booking: outcome.booking,
+            depots: listDepots(deps.ctx),
+            company: pageCompany(deps),
+            timeZone: deps.ctx.rules.timeZone,
+            manageUrl:
+              outcome.outcome === 'booked'
+                ? deps.links.manageBooking(outcome.manageToken)
+                : undefined,
+          }),
+        )
+      default:
+        return outcome satisfies never
     }
-    // The form's token is spent: a reload of the confirmation re-posts it and is refused, so one
-    // checkout can never book twice.
-    reply.clearCookie(CSRF_COOKIE, csrfCookieOptions(deps.secureCookies))
-    return sendHtml(
-      deps,
-      reply,
-      201,
-      confirmationPage(outcome.booking, listDepots(deps.ctx), pageCompany(deps)),
-    )
   } catch (error) {
     if (error instanceof StoreUnavailableError) {
       request.log.error({ err: error.cause }, 'store unavailable')
@@ -134,6 +178,20 @@ export async function confirmBooking(
       })
     }
     if (!(error instanceof DomainError)) throw error
+    if (isInvalidRequest(error) && error.parameter && FORM_FIELDS.has(error.parameter)) {
+      // A time the depot does not offer that day (say): next to the field, with the quote.
+      const { quote, source } = await openCheckout(deps.ctx, {
+        ...rental,
+        pickUpTime: undefined,
+        dropOffTime: undefined,
+      })
+      return showCheckout(400, {
+        quote,
+        notice: quoteNotice(source),
+        errors: { ...detailErrors, [error.parameter]: error.message },
+        canConfirm: true,
+      })
+    }
     const carried = {
       quote: undefined,
       choice: choice.parameters,

@@ -28,6 +28,8 @@ export type ChoiceParameters = SearchValues & {
   vehicle_id: string
   insurance_id: string | undefined
   accessory_ids: string | undefined
+  pick_up_time?: string | undefined
+  drop_off_time?: string | undefined
 }
 
 /** A checked checkout choice: its parameters to carry on, and the verb's request. */
@@ -73,6 +75,8 @@ const CHOICE_PARAMETERS = [
   'vehicle_id',
   'insurance_id',
   'accessory_ids',
+  'pick_up_time',
+  'drop_off_time',
 ] as const
 const QUOTE_ID = /^q_[A-Za-z0-9_-]{1,64}$/
 
@@ -89,6 +93,8 @@ export function checkChoice(request: FastifyRequest, source: Parameters): Checko
     request: {
       ...toSearch(parameters),
       vehicleId: Number(parameters.vehicle_id),
+      pickUpTime: parameters.pick_up_time,
+      dropOffTime: parameters.drop_off_time,
       accessoryIds: parameters.accessory_ids,
       insuranceId:
         parameters.insurance_id === undefined ? undefined : Number(parameters.insurance_id),

@@ -1,5 +1,7 @@
 import { html, type SafeHtml } from '../docs/html.ts'
+import { parseCalendarDate } from '../domain/calendar-date.ts'
 import type { Depot } from '../domain/catalogue.ts'
+import { handoverTimes } from '../domain/handover-times.ts'
 import type { Quote } from '../domain/quote.ts'
 import { formatInstant } from '../presenters/display-format.ts'
 import { presentPriceLines } from '../presenters/price-lines.ts'
@@ -7,6 +9,7 @@ import { bookPath, checkoutParameters } from '../presenters/site-links.ts'
 import type { ChoiceParameters, SearchValues } from './book-parameters.ts'
 import { handOver } from './depot-name.ts'
 import {
+  errorAttributes,
   errorSummary,
   type FieldErrors,
   fieldError,
@@ -18,7 +21,13 @@ import { type PageContent, page } from './page-document.ts'
 import { priceTable } from './price-table.ts'
 
 /** The booking form's fields as typed, kept through every answer that is not a booking. */
-export type CustomerValues = { full_name: string; email: string; phone: string }
+export type CustomerValues = {
+  full_name: string
+  email: string
+  phone: string
+  pick_up_time: string
+  drop_off_time: string
+}
 
 export const CUSTOMER_FIELDS = [
   { name: 'full_name', label: 'Full name', type: 'text', autocomplete: 'name' },
@@ -46,7 +55,7 @@ export type CheckoutPageInput = {
 /** Step 3: the quote summary and the booking form, and every answer to it but a booking. */
 export function checkoutPage(input: CheckoutPageInput): PageContent {
   const { quote, errors } = input
-  const detailErrors = CUSTOMER_FIELDS.flatMap(({ name }) => {
+  const detailErrors = [...TIME_FIELDS, ...CUSTOMER_FIELDS].flatMap(({ name }) => {
     const message = errors[name]
     return message === undefined ? [] : [{ href: `#${name}`, message }]
   })
@@ -89,12 +98,59 @@ function priceSummary(quote: Quote, timeZone: string): SafeHtml {
 <p class="expiry">This price is held until <time datetime="${quote.expiresAt}">${formatInstant(quote.expiresAt, timeZone)}</time>.</p>`
 }
 
+const TIME_FIELDS = [
+  {
+    name: 'pick_up_time',
+    label: 'Pick-up time',
+    handover: 'pick-up',
+    depot: 'pick_up_depot_id',
+    date: 'pick_up_date',
+  },
+  {
+    name: 'drop_off_time',
+    label: 'Drop-off time',
+    handover: 'drop-off',
+    depot: 'drop_off_depot_id',
+    date: 'drop_off_date',
+  },
+] as const
+
+/**
+ * The hand-over times to choose from: those the depots offer on the day type of each date, the
+ * quote's (an agent may have asked for them) chosen, else the first.
+ */
+function timeFields(
+  input: CheckoutPageInput,
+  carried: Record<string, string | undefined>,
+): SafeHtml {
+  return html`<fieldset class="times">
+<legend>When</legend>
+${TIME_FIELDS.map((field) => {
+  const depot = input.depots.find((candidate) => String(candidate.id) === carried[field.depot])
+  const date = parseCalendarDate(carried[field.date] ?? '')
+  const offered = depot && date ? handoverTimes(depot, date, field.handover) : []
+  const chosen = input.customer[field.name] || carried[field.name] || offered[0] || ''
+  const error = input.errors[field.name]
+  return html`<div class="field${error === undefined ? '' : ' has-error'}">
+<label for="${field.name}">${field.label}</label>
+${fieldError(field.name, error)}
+<select id="${field.name}" name="${field.name}" required${errorAttributes(field.name, error)}>
+${offered.map((time) => html`<option value="${time}"${time === chosen ? ' selected' : ''}>${time}</option>`)}
+</select>
+</div>`
+})}
+</fieldset>`
+}
+
 function detailsForm(input: CheckoutPageInput): SafeHtml {
-  const carried = input.quote
+  const carried: Record<string, string | undefined> = input.quote
     ? checkoutParameters(input.quote)
     : { ...input.choice, quote_id: input.quoteId }
+  // The times are chosen in the form's own fields, not carried hidden.
+  const { pick_up_time: _pickUp, drop_off_time: _dropOff, ...hidden } = carried
   return html`<form method="post" action="/book" novalidate>
-${hiddenFields({ ...carried, _csrf: input.csrfToken })}
+${hiddenFields({ ...hidden, _csrf: input.csrfToken })}
+${input.canConfirm ? timeFields(input, carried) : ''}
 ${CUSTOMER_FIELDS.map((field) =>
   textField({
     ...field,

@@ -1,23 +1,36 @@
 import { html } from '../docs/html.ts'
-import type { ConfirmedBooking } from '../domain/booking.ts'
+import type { BookingRecord } from '../domain/booking.ts'
+import { freeCancellationUntil } from '../domain/cancellation-rule.ts'
 import type { Depot } from '../domain/catalogue.ts'
 import type { CompanyProfile } from '../presenters/company-profile.ts'
-import { presentPriceLines } from '../presenters/price-lines.ts'
-import { handOver } from './depot-name.ts'
+import { formatInstant } from '../presenters/display-format.ts'
+import { bookedPrice, bookedRental } from './booking-summary.ts'
 import { type PageContent, page } from './page-document.ts'
-import { priceTable } from './price-table.ts'
+
+export type ConfirmationPageInput = {
+  booking: BookingRecord
+  depots: Depot[]
+  company: CompanyProfile
+  timeZone: string
+  /**
+   * The booking's own page, shown once, to the confirmation that made the booking. A repeat of
+   * the same confirmation shows the booking without it: the link went by email.
+   */
+  manageUrl: string | undefined
+}
 
 /**
  * Step 4: the booking is made. The reference first, then what was booked and the price it was
- * booked at (the quote's, line by line), so the page is a receipt the person can keep.
+ * booked at (the quote's, line by line), so the page is a receipt the person can keep, and the
+ * link to the booking's own page, where it can be seen and cancelled later.
  */
-export function confirmationPage(
-  booking: ConfirmedBooking,
-  depots: Depot[],
-  company: CompanyProfile,
-): PageContent {
+export function confirmationPage(input: ConfirmationPageInput): PageContent {
+  const { booking, company } = input
   const contact = [company.phone, company.email].filter((item) => item !== null).join(' or ')
-  const { price, customer } = booking
+  const until = freeCancellationUntil(booking, {
+    freeCancellationHours: company.freeCancellationHours,
+    timeZone: input.timeZone,
+  })
   return page(
     `Booking confirmed: ${booking.reference}`,
     html`<div class="confirmed" role="status">
@@ -26,22 +39,26 @@ export function confirmationPage(
 <p class="reference" id="booking-reference">${booking.reference}</p>
 <p>Quote this reference when you pick the vehicle up or contact ${company.name}${contact ? ` (${contact})` : ''}.</p>
 </div>
+${
+  input.manageUrl
+    ? html`<div class="notice" role="note">
+<strong>Keep this link to see or cancel your booking</strong>
+<p><a id="manage-link" href="${input.manageUrl}">${input.manageUrl}</a></p>
+<p>We have also emailed it to ${booking.customer?.email ?? 'you'}. Free cancellation until ${formatInstant(until.toISOString(), input.timeZone)}.</p>
+</div>`
+    : html`<div class="notice" role="note">
+<strong>This booking was already made</strong>
+<p>Your first confirmation booked it; nothing was booked twice. The link to see or cancel it is in the email we sent to ${booking.customer?.email ?? 'you'}.</p>
+</div>`
+}
 <div class="layout">
 <section class="panel" aria-labelledby="booked-heading">
 <h2 id="booked-heading">What you booked</h2>
-<dl class="rental">
-<dt>Vehicle</dt><dd>${price.vehicleName}</dd>
-<dt>Pick-up</dt><dd>${handOver(depots, booking.pickUpDepotId, booking.pickUpDate)}</dd>
-<dt>Drop-off</dt><dd>${handOver(depots, booking.dropOffDepotId, booking.dropOffDate)}</dd>
-<dt>Rental length</dt><dd>${price.rentalDays} ${price.rentalDays === 1 ? 'day' : 'days'}</dd>
-<dt>Name</dt><dd>${customer.fullName}</dd>
-<dt>Email</dt><dd>${customer.email}</dd>
-<dt>Phone</dt><dd>${customer.phone}</dd>
-</dl>
+${bookedRental(booking, input.depots)}
 </section>
 <section class="panel" aria-labelledby="price-heading">
 <h2 id="price-heading">Booked price</h2>
-${priceTable(presentPriceLines(price), 'Booked price')}
+${bookedPrice(booking)}
 <p class="muted">This is the price you confirmed; it does not change.</p>
 </section>
 </div>

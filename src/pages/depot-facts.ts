@@ -1,16 +1,6 @@
 import { html, type SafeHtml } from '../docs/html.ts'
 import type { Depot } from '../domain/catalogue.ts'
-
-/**
- * A map of the depot's coordinates on OpenStreetMap: a plain link, so no map script, tile or
- * cookie of another site is ever loaded by the page itself.
- */
-export function mapLink(depot: Depot): string | undefined {
-  if (depot.latitude === null || depot.longitude === null) return undefined
-  const lat = depot.latitude.toFixed(5)
-  const lon = depot.longitude.toFixed(5)
-  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`
-}
+import { mapLink } from '../presenters/map-link.ts'
 
 /** Where the depot is and how to reach it, as far as the company says: address, map, directions, phone. */
 export function depotFacts(depot: Depot): SafeHtml {

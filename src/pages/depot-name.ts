@@ -9,12 +9,17 @@ export function depotName(depots: Depot[], id: string | number): string {
 }
 
 /**
- * `Mon, 1 Feb 2027, Alpha` with the depot's opening hours, address, map link, directions and
+ * `Mon, 1 Feb 2027 at 10:00, Alpha` with the depot's opening hours, address, map link, directions and
  * phone under it: where and when, and how to get there.
  */
-export function handOver(depots: Depot[], id: string | number, date: string): SafeHtml {
+export function handOver(
+  depots: Depot[],
+  id: string | number,
+  date: string,
+  time: SafeHtml | string = '',
+): SafeHtml {
   const depot = findDepot(depots, id)
-  return html`${formatCalendarDate(date)}, ${depot?.name ?? `depot ${id}`}${depot ? html`<span class="hint">${depot.openingHoursDescription}</span>${depotFacts(depot)}` : ''}`
+  return html`${formatCalendarDate(date)}${time}, ${depot?.name ?? `depot ${id}`}${depot ? html`<span class="hint">${depot.openingHoursDescription}</span>${depotFacts(depot)}` : ''}`
 }
 
 function findDepot(depots: Depot[], id: string | number): Depot | undefined {

@@ -103,6 +103,10 @@ table.price tr.line th { font-weight: 400; padding-left: 1.4rem; }
 .depot-facts a { overflow-wrap: anywhere; }
 .facts-list { display: flex; flex-wrap: wrap; gap: 0.35rem; list-style: none; padding: 0; margin: 0 0 0.75rem; }
 .facts-list li { background: var(--tint); border: 1px solid var(--line); border-radius: 999px; padding: 0.1rem 0.6rem; font-size: 0.88rem; }
+button.danger { background: var(--error); box-shadow: 0 2px 0 #6e2112; }
+button.danger:hover { background: #6e2112; }
+fieldset.times { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0 1rem; }
+fieldset.times legend { grid-column: 1 / -1; }
 .actions { display: flex; flex-wrap: wrap; gap: 0.75rem 1.25rem; align-items: center; margin: 1.25rem 0; }
 @media (max-width: 48rem) {
   .layout { grid-template-columns: minmax(0, 1fr); gap: 0.5rem; }

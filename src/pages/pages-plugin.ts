@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { refuseLongQuery } from '../http/query-limit.ts'
 import { chooseOptions, showCheckout } from './book-checkout.ts'
 import { confirmBooking } from './book-confirm.ts'
+import { cancelManagedBooking, showManagedBooking } from './book-manage.ts'
 import { isBlankSearch, isOptionsForm, type Parameters } from './book-parameters.ts'
 import { showResults, showSearch } from './book-search.ts'
 import { bookingLimit } from './booking-limit.ts'
@@ -35,6 +36,19 @@ export function bookingPages(deps: PageDeps) {
       if (!('vehicle_id' in query)) return showResults(deps, request, reply, query)
       return showCheckout(deps, request, reply, query)
     })
+
+    app.get<{ Params: { token: string } }>('/manage/:token', (request, reply) =>
+      showManagedBooking(deps, request, reply),
+    )
+    app.post<{ Params: { token: string } }>(
+      '/manage/:token/cancel',
+      {
+        bodyLimit: FORM_BODY_LIMIT,
+        onRequest: bookingLimit(deps, deps.bookingRateLimiter),
+        preHandler: app.csrfProtection,
+      },
+      (request, reply) => cancelManagedBooking(deps, request, reply),
+    )
 
     app.post(
       '/',

@@ -1,4 +1,4 @@
-import type { BookingRecord } from '../domain/booking.ts'
+import { type BookingRecord, bookingChannel, type Cancellation } from '../domain/booking.ts'
 import type { CatalogueIndex } from '../domain/catalogue-index.ts'
 import { toDollars } from '../domain/money.ts'
 import { formatNzd } from './display-format.ts'
@@ -6,16 +6,22 @@ import { formatNzd } from './display-format.ts'
 /** A booking as `rental-agent bookings list --json` writes it: amounts in NZD dollars. */
 export type BookingJson = {
   reference: string
+  status: BookingRecord['status']
   vehicleId: number
   vehicleName: string | null
   pickUpDepotId: number
   dropOffDepotId: number
   pickUpDate: string
+  pickUpTime: string | null
   dropOffDate: string
+  dropOffTime: string | null
   customer: { fullName: string; email: string; phone: string } | null
   /** NZD dollars; null when the booking came without a price (a fleet file's bookings). */
   totalAmount: number | null
   createdAt: string | null
+  cancellation: Cancellation | null
+  /** `website`, `other channel` (imported) or `fleet file`. */
+  channel: string
 }
 
 export function presentBookingRecord(
@@ -24,15 +30,20 @@ export function presentBookingRecord(
 ): BookingJson {
   return {
     reference: booking.reference,
+    status: booking.status,
     vehicleId: booking.vehicleId,
-    vehicleName: catalogue.vehicle(booking.vehicleId)?.name ?? null,
+    vehicleName: booking.price?.vehicleName ?? catalogue.vehicle(booking.vehicleId)?.name ?? null,
     pickUpDepotId: booking.pickUpDepotId,
     dropOffDepotId: booking.dropOffDepotId,
     pickUpDate: booking.pickUpDate,
+    pickUpTime: booking.pickUpTime,
     dropOffDate: booking.dropOffDate,
+    dropOffTime: booking.dropOffTime,
     customer: booking.customer,
     totalAmount: booking.totalAmount === null ? null : toDollars(booking.totalAmount),
     createdAt: booking.createdAt,
+    cancellation: booking.cancellation,
+    channel: bookingChannel(booking),
   }
 }
 
@@ -42,18 +53,22 @@ export function bookingTableRow(booking: BookingRecord, catalogue: CatalogueInde
     const name = catalogue.catalogue.depots.find((d) => d.id === id)?.name
     return name ? `${id} ${name}` : String(id)
   }
-  const vehicle = catalogue.vehicle(booking.vehicleId)?.name
+  const vehicle = booking.price?.vehicleName ?? catalogue.vehicle(booking.vehicleId)?.name
   const customer = booking.customer
     ? [booking.customer.fullName, booking.customer.email, booking.customer.phone]
         .filter(Boolean)
         .join(', ')
     : ''
+  const when = (date: string, time: string | null) => (time ? `${date} ${time}` : date)
   return [
     booking.reference,
+    booking.status === 'cancelled'
+      ? `cancelled (${booking.cancellation?.by ?? 'operator'})`
+      : 'confirmed',
     vehicle ? `${booking.vehicleId} ${vehicle}` : String(booking.vehicleId),
-    booking.pickUpDate,
+    when(booking.pickUpDate, booking.pickUpTime),
     depot(booking.pickUpDepotId),
-    booking.dropOffDate,
+    when(booking.dropOffDate, booking.dropOffTime),
     depot(booking.dropOffDepotId),
     customer,
     booking.totalAmount === null ? '' : formatNzd(booking.totalAmount),
@@ -62,6 +77,7 @@ export function bookingTableRow(booking: BookingRecord, catalogue: CatalogueInde
 
 export const BOOKING_TABLE_HEADER = [
   'REFERENCE',
+  'STATUS',
   'VEHICLE',
   'PICK-UP',
   'AT',

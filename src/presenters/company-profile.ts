@@ -21,6 +21,8 @@ export type CompanyProfile = {
   /** The company's terms, or the API's terms of use on /docs. */
   termsUrl: string
   bookingReferencePrefix: string
+  /** A traveller may cancel on the website up to this many hours before pick-up. */
+  freeCancellationHours: number
 }
 
 const SHORT_NAME_LENGTH = 20
@@ -45,6 +47,7 @@ export function companyProfile(company: Company, links: SiteLinks): CompanyProfi
       : logoUrl,
     termsUrl: company.termsUrl ?? `${links.siteUrl}/docs#terms`,
     bookingReferencePrefix: company.bookingReferencePrefix,
+    freeCancellationHours: company.freeCancellationHours,
   }
 }
 

@@ -1,12 +1,15 @@
-import type { Accessory, Depot, InsurancePlan } from '../domain/catalogue.ts'
+import type { Accessory, Depot, InsurancePlan, RouteFee } from '../domain/catalogue.ts'
 import { gstIncludedIn, toDollars } from '../domain/money.ts'
 import type { Quote } from '../domain/quote.ts'
 import type { AccessoryResponse } from '../schemas/accessory.ts'
+import type { CatalogueVehicleResponse } from '../schemas/catalogue-vehicle.ts'
 import type { DepotResponse } from '../schemas/depot.ts'
 import type { InsurancePlanResponse } from '../schemas/insurance-plan.ts'
 import type { QuoteResponse } from '../schemas/quote.ts'
+import type { RouteResponse } from '../schemas/route.ts'
 import type { VehicleResponse } from '../schemas/vehicle.ts'
 import type { AvailableVehicle } from '../verbs/find-available-vehicles.ts'
+import type { CatalogueVehicle } from '../verbs/list-vehicles.ts'
 import type { SiteLinks } from './site-links.ts'
 
 /*
@@ -55,6 +58,33 @@ export function presentVehicle(
     rentalDays,
     rentalFee: toDollars(terms.rentalFee),
     routeFee: toDollars(terms.routeFee),
+  }
+}
+
+export function presentRoute(route: RouteFee): RouteResponse {
+  return {
+    pickUpDepotId: route.fromDepotId,
+    dropOffDepotId: route.toDepotId,
+    routeFee: toDollars(route.fee),
+  }
+}
+
+export function presentCatalogueVehicle(
+  { vehicle, depotIds, minimumDays }: CatalogueVehicle,
+  links: SiteLinks,
+): CatalogueVehicleResponse {
+  return {
+    vehicleId: vehicle.id,
+    name: vehicle.name,
+    vehicleClass: vehicle.vehicleClass,
+    imageUrl: links.vehicleImage(vehicle.image),
+    ...vehicle.facts,
+    minimumDays: minimumDays.map(({ season, days }) => ({
+      season: season.name,
+      minimumDays: days,
+      periods: season.periods.map(({ from, to }) => ({ from, to })),
+    })),
+    depotIds,
   }
 }
 
@@ -115,5 +145,8 @@ export function presentQuote(quote: Quote, links: SiteLinks): QuoteResponse {
     dropOffDepotId: quote.dropOffDepotId,
     pickUpDate: quote.pickUpDate,
     dropOffDate: quote.dropOffDate,
+    // A quote stored before times were asked for has none.
+    pickUpTime: quote.pickUpTime ?? null,
+    dropOffTime: quote.dropOffTime ?? null,
   }
 }

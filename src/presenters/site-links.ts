@@ -1,7 +1,7 @@
 import type { Quote } from '../domain/quote.ts'
 
-/** Text that URLSearchParams writes as it is (commas aside, which bookPath writes as they are). */
-const PLAIN = /^[A-Za-z0-9._,-]*$/
+/** Text written into a link as it is: what URLSearchParams leaves alone, and commas and colons (legal in a query, easier to read in a link a person is handed). */
+const PLAIN = /^[A-Za-z0-9._,:-]*$/
 
 /** The parameters of a /book link, in the order the spec writes them. */
 export type BookParameters = Record<string, string | undefined>
@@ -40,13 +40,23 @@ export class SiteLinks {
     return `${this.siteUrl}/logo.svg`
   }
 
+  /** The page where the holder of a booking's manage token sees or cancels it. */
+  manageBooking(token: string): string {
+    return `${this.siteUrl}${managePath(token)}`
+  }
+
   /** The spec's checkout link, with the quote's id so the website can honour its price. */
   checkout(quote: Quote): string {
     return `${this.siteUrl}${bookPath(checkoutParameters(quote))}`
   }
 }
 
-/** The checkout link's parameters for a quote: the spec's form plus `quote_id`. */
+/** The manage page of a booking, relative to the site. */
+export function managePath(token: string): string {
+  return `/book/manage/${token}`
+}
+
+/** The checkout link's parameters for a quote: the spec's form plus its times and `quote_id`. */
 export function checkoutParameters(quote: Quote): BookParameters {
   const accessoryIds = quote.accessories.flatMap((line) => Array(line.quantity).fill(line.id))
   return {
@@ -57,6 +67,8 @@ export function checkoutParameters(quote: Quote): BookParameters {
     vehicle_id: String(quote.vehicleId),
     insurance_id: quote.insurance ? String(quote.insurance.id) : undefined,
     accessory_ids: accessoryIds.length > 0 ? accessoryIds.join(',') : undefined,
+    pick_up_time: quote.pickUpTime ?? undefined,
+    drop_off_time: quote.dropOffTime ?? undefined,
     quote_id: quote.id,
   }
 }

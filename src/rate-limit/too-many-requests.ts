@@ -8,7 +8,11 @@ export function tooManyRequestsText(
   return `Too many requests: the limit is ${limit} requests per ${windowSeconds} seconds. Retry after ${resetAt} (in ${retryAfterSeconds} seconds).\n`
 }
 
-/** The 429 body the documents show as their example. */
-export function exampleTooManyRequestsText(limit: number, windowSeconds: number): string {
-  return tooManyRequestsText(limit, windowSeconds, '2026-12-01T09:01:00.000Z', 42)
+/** The 429 body the documents show as their example, with the reset instant they give. */
+export function exampleTooManyRequestsText(
+  limit: number,
+  windowSeconds: number,
+  resetAt: string,
+): string {
+  return tooManyRequestsText(limit, windowSeconds, resetAt, 42)
 }

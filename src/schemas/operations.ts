@@ -7,8 +7,11 @@ export type OperationDoc = { operationId: string; summary: string; description: 
 
 export type OperationSettings = { quoteTtlMinutes: number }
 
+/** In the order an agent calls them: the two catalogue listings are optional, before step 2. */
 export const OPERATION_IDS = [
   'list_depots',
+  'list_routes',
+  'list_vehicles',
   'find_available_vehicles',
   'list_accessories',
   'list_insurance_plans',
@@ -24,6 +27,18 @@ export function operationDocs(settings: OperationSettings): Record<OperationId, 
       summary: 'List pickup and drop-off depots',
       description:
         'Step 1 of 4. The active depots with their weekday and weekend pickup and drop-off times and opening hours. Next: find_available_vehicles with a pickup and a drop-off depot id and the dates.',
+    },
+    list_routes: {
+      operationId: 'list_routes',
+      summary: 'List the routes that can be rented',
+      description:
+        'Optional, before step 2. Every pickup and drop-off depot pair that can be rented, with its one-way routeFee (0 for a return to the same depot); a pair not listed is not offered. pick_up_depot_id gives only the routes from that depot.',
+    },
+    list_vehicles: {
+      operationId: 'list_vehicles',
+      summary: 'List the vehicles the company rents',
+      description:
+        'Optional, before step 2. Every vehicle with its facts, the depots that stock it (depotIds) and its minimum rental days per season, whatever the dates; find_available_vehicles says which are free and their price. Filters: vehicle_class, min_seats, depot_id.',
     },
     find_available_vehicles: {
       operationId: 'find_available_vehicles',

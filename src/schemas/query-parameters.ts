@@ -1,6 +1,7 @@
 import Type from 'typebox'
 import { MAX_ACCESSORY_ITEMS } from '../domain/accessory-selection.ts'
 import { ID_PATTERN } from '../domain/ids.ts'
+import { EXAMPLE_DATE } from './example-dates.ts'
 
 /**
  * Request parameters arrive as text and are checked as text: a plain-decimal id pattern refuses
@@ -14,8 +15,9 @@ export const COUNT_SHAPE = '^[1-9][0-9]?$'
 export const EXPECTED: Record<string, string> = {
   pick_up_depot_id: 'a depot id as a plain whole number such as 1 (GET /depots lists them)',
   drop_off_depot_id: 'a depot id as a plain whole number such as 1 (GET /depots lists them)',
-  pick_up_date: 'a date as YYYY-MM-DD, such as 2026-12-01',
-  drop_off_date: 'a date as YYYY-MM-DD, such as 2026-12-08',
+  depot_id: 'a depot id as a plain whole number such as 1 (GET /depots lists them)',
+  pick_up_date: "a date as YYYY-MM-DD, today or later in the company's time zone",
+  drop_off_date: 'a date as YYYY-MM-DD, on or after pick_up_date',
   vehicle_id:
     'a vehicle id as a plain whole number such as 2 (GET /vehicles/availability lists them)',
   vehicleId:
@@ -26,6 +28,10 @@ export const EXPECTED: Record<string, string> = {
     'accessory ids separated by commas, such as 1,4 (GET /vehicles/{vehicleId}/accessories lists them)',
   min_seats: 'a number of seats from 1 to 99 as a plain whole number, such as 7',
   vehicle_class: 'a vehicle class such as suv or campervan (vehicleClass in availability answers)',
+  pick_up_time:
+    'a time as HH:MM that the pick-up depot offers that day, such as 10:00 (GET /depots lists them as pickup_times)',
+  drop_off_time:
+    'a time as HH:MM that the drop-off depot offers that day, such as 16:00 (GET /depots lists them as drop_off_times)',
 }
 
 const id = (description: string, example: string) =>
@@ -38,9 +44,12 @@ const searchFields = {
   drop_off_depot_id: id('Drop-off depot id, from GET /depots', '1'),
   pick_up_date: date(
     'Pickup date (YYYY-MM-DD) in the company time zone; today or later',
-    '2026-12-01',
+    EXAMPLE_DATE.pickUp,
   ),
-  drop_off_date: date('Drop-off date (YYYY-MM-DD), on or after the pickup date', '2026-12-08'),
+  drop_off_date: date(
+    'Drop-off date (YYYY-MM-DD), on or after the pickup date',
+    EXAMPLE_DATE.dropOff,
+  ),
 }
 
 /** Optional narrowing of an availability search, beyond the contract's four parameters. */
@@ -64,6 +73,24 @@ const filterFields = {
 
 export const AvailabilityQuery = Type.Object({ ...searchFields, ...filterFields })
 
+/** GET /routes: every route, or those from one pick-up depot. */
+export const RoutesQuery = Type.Object({
+  pick_up_depot_id: Type.Optional(
+    id('Only the routes from this pickup depot, from GET /depots', '1'),
+  ),
+})
+
+/** GET /vehicles: the catalogue, narrowed as availability narrows it, or to one depot's stock. */
+export const VehiclesQuery = Type.Object({
+  ...filterFields,
+  depot_id: Type.Optional(
+    id(
+      'Only the vehicles stocked at this depot (where they can be picked up), from GET /depots',
+      '1',
+    ),
+  ),
+})
+
 export const VehicleParams = Type.Object({
   vehicleId: id('Vehicle id, from GET /vehicles/availability', '2'),
 })
@@ -72,6 +99,28 @@ export const VehicleOptionsQuery = Type.Object({
   pick_up_date: Type.Optional(searchFields.pick_up_date),
   drop_off_date: Type.Optional(searchFields.drop_off_date),
 })
+
+/** A time of day as the depots list their hand-over times. */
+export const TIME_SHAPE = '^([01][0-9]|2[0-3]):[0-5][0-9]$'
+
+const timeFields = {
+  pick_up_time: Type.Optional(
+    Type.String({
+      pattern: TIME_SHAPE,
+      description:
+        "Pick-up time (HH:MM), one of the pick-up depot's pickup_times for that date's day type (weekday or weekend); the person chooses it at checkout when left out",
+      examples: ['10:00'],
+    }),
+  ),
+  drop_off_time: Type.Optional(
+    Type.String({
+      pattern: TIME_SHAPE,
+      description:
+        "Drop-off time (HH:MM), one of the drop-off depot's drop_off_times for that date's day type",
+      examples: ['16:00'],
+    }),
+  ),
+}
 
 export const QuoteQuery = Type.Object({
   ...searchFields,
@@ -84,4 +133,6 @@ export const QuoteQuery = Type.Object({
     }),
   ),
   insurance_id: Type.Optional(id('Selected insurance plan id', '2')),
+  // Beyond the contract's parameters, after them.
+  ...timeFields,
 })

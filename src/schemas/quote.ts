@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox'
+import { EXAMPLE_DATE } from './example-dates.ts'
 
 const QuotedAccessory = Type.Object({
   id: Type.Integer(),
@@ -43,8 +44,15 @@ export const QuoteSchema = Type.Object(
     vehicleName: Type.String(),
     pickUpDepotId: Type.Integer(),
     dropOffDepotId: Type.Integer(),
-    pickUpDate: Type.String({ format: 'date' }),
-    dropOffDate: Type.String({ format: 'date' }),
+    pickUpDate: Type.String({ format: 'date', examples: [EXAMPLE_DATE.pickUp] }),
+    dropOffDate: Type.String({ format: 'date', examples: [EXAMPLE_DATE.dropOff] }),
+    pickUpTime: Type.Union([Type.String({ description: 'HH:MM' }), Type.Null()], {
+      description:
+        'The pick-up time asked for (pick_up_time), one the depot offers that day; null when none was: the person chooses it at checkout',
+    }),
+    dropOffTime: Type.Union([Type.String({ description: 'HH:MM' }), Type.Null()], {
+      description: 'The drop-off time asked for (drop_off_time); null when none was',
+    }),
   },
   { title: 'Quote', description: 'A priced quote, valid until expiresAt' },
 )

@@ -1,4 +1,4 @@
-import type { BookingRecord, ConfirmedBooking } from '../domain/booking.ts'
+import type { BookedPrice, BookingRecord, NewBooking } from '../domain/booking.ts'
 import type { CalendarDate } from '../domain/calendar-date.ts'
 import type { Booking } from '../domain/catalogue.ts'
 import type { Customer } from '../domain/customer.ts'
@@ -40,35 +40,49 @@ export function bookingsQuery(
   if (filter.vehicleId !== undefined) conditions.push(`vehicle_id = ${add(filter.vehicleId)}`)
   if (filter.from !== undefined) conditions.push(`drop_off_date >= ${add(filter.from)}`)
   if (filter.to !== undefined) conditions.push(`pick_up_date <= ${add(filter.to)}`)
+  if (filter.status !== undefined) conditions.push(`status = ${add(filter.status)}`)
   return {
-    text: `SELECT reference, vehicle_id, pick_up_depot_id, drop_off_depot_id, pick_up_date,
-             drop_off_date, customer, total_cents, created_at
-           FROM bookings WHERE ${conditions.join(' AND ')}`,
+    text: `SELECT ${BOOKING_COLUMNS} FROM bookings WHERE ${conditions.join(' AND ')}`,
     values,
   }
 }
 
+/** The columns bookingFromRow reads. */
+export const BOOKING_COLUMNS = `reference, vehicle_id, pick_up_depot_id, drop_off_depot_id,
+  pick_up_date, drop_off_date, pick_up_time, drop_off_time, customer, quote_id, total_cents, price,
+  created_at, status, cancelled_at, cancelled_by, cancel_reason, manage_token_hash`
+
 /**
  * What a booking's row holds beyond its rental, whichever kind of booking it is: one from a fleet
- * file knows nothing more; one from another channel its customer, total and time (when the
- * channel said); one made on the website also its quote and the price it was booked at.
+ * file knows nothing more; one from another channel (or an export) what it gave; one made on the
+ * website also its quote, the price it was booked at and its tokens' hashes.
  */
-export function bookingDetails(booking: Booking | BookingRecord | ConfirmedBooking) {
+export function bookingDetails(booking: Booking | BookingRecord | NewBooking) {
   const known = 'customer' in booking ? booking : undefined
-  const website = known && 'quoteId' in known ? known : undefined
+  const record = known && 'status' in known ? known : undefined
+  const website = known && 'checkoutTokenHash' in known ? known : undefined
+  const price: BookedPrice | null = website?.price ?? record?.price ?? null
   return {
+    pickUpTime: known?.pickUpTime ?? null,
+    dropOffTime: known?.dropOffTime ?? null,
     customer: known?.customer ?? null,
-    quoteId: website?.quoteId ?? null,
-    totalCents: website
-      ? website.price.totalAmount
-      : ((known as BookingRecord | undefined)?.totalAmount ?? null),
-    price: website?.price ?? null,
+    quoteId: known?.quoteId ?? null,
+    totalCents: website ? website.price.totalAmount : (record?.totalAmount ?? null),
+    price,
     createdAt: known?.createdAt ?? null,
+    status: record?.status ?? 'confirmed',
+    cancelledAt: record?.cancellation?.at ?? null,
+    cancelledBy: record?.cancellation?.by ?? null,
+    cancelReason: record?.cancellation?.reason ?? null,
+    checkoutTokenHash: website?.checkoutTokenHash ?? null,
+    manageTokenHash: website?.manageTokenHash ?? record?.manageTokenHash ?? null,
   }
 }
 
 export function bookingFromRow(row: Row, json: (value: unknown) => unknown): BookingRecord {
-  const createdAt = row.created_at
+  const instant = (value: unknown) =>
+    value instanceof Date ? value.toISOString() : ((value as string | null) ?? null)
+  const cancelledAt = instant(row.cancelled_at)
   return {
     reference: row.reference as string,
     vehicleId: row.vehicle_id as number,
@@ -76,10 +90,23 @@ export function bookingFromRow(row: Row, json: (value: unknown) => unknown): Boo
     dropOffDepotId: row.drop_off_depot_id as number,
     pickUpDate: row.pick_up_date as CalendarDate,
     dropOffDate: row.drop_off_date as CalendarDate,
+    pickUpTime: (row.pick_up_time as string | null) ?? null,
+    dropOffTime: (row.drop_off_time as string | null) ?? null,
     customer: json(row.customer) as Customer | null,
     totalAmount: (row.total_cents as number | null) ?? null,
-    createdAt:
-      createdAt instanceof Date ? createdAt.toISOString() : ((createdAt as string) ?? null),
+    createdAt: instant(row.created_at),
+    status: (row.status as BookingRecord['status'] | undefined) ?? 'confirmed',
+    cancellation:
+      cancelledAt === null
+        ? null
+        : {
+            at: cancelledAt,
+            by: row.cancelled_by as 'traveller' | 'operator',
+            reason: (row.cancel_reason as string | null) ?? '',
+          },
+    quoteId: (row.quote_id as string | null) ?? null,
+    price: json(row.price) as BookedPrice | null,
+    manageTokenHash: (row.manage_token_hash as string | null) ?? null,
   }
 }
 

@@ -118,7 +118,9 @@ export function catalogueFromRows(
  */
 function companyFromRow(row: Row | undefined, json: (value: unknown) => unknown): Company {
   const stored = row ? (json(row.company) as Company | null) : null
-  return stored ?? companyNamed((row?.company_name as string | undefined) ?? '')
+  // A company stored by an earlier version lacks the fields added since: they take their defaults.
+  if (stored) return { ...companyNamed(stored.name), ...stored }
+  return companyNamed((row?.company_name as string | undefined) ?? '')
 }
 
 /** Closures as ranges; a database written before ranges holds single days (`"12-25"`). */

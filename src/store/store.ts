@@ -1,7 +1,8 @@
-import type { BookingRecord, ConfirmedBooking } from '../domain/booking.ts'
+import type { BookingRecord, BookingStatus, Cancellation, NewBooking } from '../domain/booking.ts'
 import type { CalendarDate } from '../domain/calendar-date.ts'
 import type { Booking, Catalogue } from '../domain/catalogue.ts'
 import type { Quote } from '../domain/quote.ts'
+import type { OutboxMessage } from '../notifications/outbox-message.ts'
 import type { MaybeAsync } from './maybe-async.ts'
 
 /**
@@ -36,8 +37,20 @@ export interface Store {
   importFleet(next: FleetContents, review: (stored: StoredFleet) => boolean): Promise<boolean>
   /** Every booking, website and imported ones alike, in pick-up date then reference order. */
   listBookings(filter?: BookingFilter): Promise<BookingRecord[]>
-  /** Deletes the booking and frees its unit on each of its days; undefined when none has it. */
-  cancelBooking(reference: string): Promise<BookingRecord | undefined>
+  /** The booking with this reference, or whose manage link's token has this hash. */
+  findBooking(
+    by: { reference: string } | { manageTokenHash: string },
+  ): Promise<BookingRecord | undefined>
+  /**
+   * Cancels a confirmed booking: it is kept, marked cancelled with when, by whom and why, and its
+   * unit is free again on each of its days; the messages `notices` makes of the cancelled booking
+   * go into the outbox in the same transaction. A booking already cancelled is left as it is.
+   */
+  cancelBooking(
+    reference: string,
+    cancellation: Cancellation,
+    notices: (cancelled: BookingRecord) => OutboxMessage[],
+  ): Promise<CancelOutcome>
   /**
    * Adds bookings made elsewhere, all or none, in one transaction during which no other booking
    * can be made. `review` sees the units the new bookings meet (see HeldUnits) and says whether
@@ -56,14 +69,65 @@ export interface Store {
   bookedUnits(query: BookedUnitsQuery): MaybeAsync<Map<number, number>>
   /**
    * Books one unit if, at the pick-up depot, fewer than `unitsStocked` are booked on every day of
-   * the rental: the check and the insert are one transaction that cannot oversell. The store's own
-   * stock caps `unitsStocked`, so a caller holding an outdated catalogue cannot oversell either.
-   * Returns false, and changes nothing, when no unit is left.
+   * the rental, and writes the booking's messages into the outbox, all in one transaction that
+   * cannot oversell. The store's own stock caps `unitsStocked`, so a caller holding an outdated
+   * catalogue cannot oversell either. A quote books at most once, whatever is sent again, and the
+   * database holds it to that (a unique key): a booking already made from the quote is answered
+   * instead, and nothing is written.
    */
-  createBooking(booking: ConfirmedBooking, unitsStocked: number): Promise<boolean>
+  createBooking(
+    booking: NewBooking,
+    unitsStocked: number,
+    messages: OutboxMessage[],
+  ): Promise<CreateOutcome>
   saveQuote(quote: Quote): Promise<void>
   findQuote(id: string): Promise<Quote | undefined>
+  /**
+   * Up to `limit` outbox messages due for delivery, each claimed for `leaseMs` so that no other
+   * sender (another instance) takes it meanwhile; a claim that is never settled (the process died)
+   * lapses, and the message is due again. Times are the store's own clock.
+   */
+  claimMessages(limit: number, leaseMs: number): Promise<ClaimedMessage[]>
+  /** What came of a claimed message's delivery: delivered, to be tried again later, or given up. */
+  settleMessage(id: string, outcome: DeliveryOutcome): Promise<void>
+  /** The outbox's messages not delivered yet (pending) or given up (failed), oldest first. */
+  listOutbox(status?: 'pending' | 'failed'): Promise<OutboxEntry[]>
   close(): Promise<void>
+}
+
+export type CreateOutcome =
+  | { outcome: 'booked' }
+  /** No unit left; nothing written. */
+  | { outcome: 'sold_out' }
+  /** The quote was booked already: that booking, and whether by this very checkout. */
+  | { outcome: 'already_booked'; booking: BookingRecord; sameCheckout: boolean }
+
+export type CancelOutcome =
+  | { outcome: 'cancelled'; booking: BookingRecord }
+  | { outcome: 'already_cancelled'; booking: BookingRecord }
+  | { outcome: 'not_found' }
+
+/** A message claimed for delivery, with how often it was tried before. */
+export type ClaimedMessage = { message: OutboxMessage; attempts: number; createdAt: string }
+
+export type DeliveryOutcome =
+  | { outcome: 'delivered' }
+  | { outcome: 'retry'; afterMs: number; error: string }
+  | { outcome: 'failed'; error: string }
+
+/** A message of the outbox as the operator sees it. */
+export type OutboxEntry = {
+  id: string
+  channel: OutboxMessage['channel']
+  /** The booking it is about. */
+  bookingReference: string | null
+  /** Who it goes to: the email's recipients, or the webhook's event type. */
+  summary: string
+  status: 'pending' | 'failed' | 'delivered'
+  attempts: number
+  createdAt: string
+  nextAttemptAt: string | null
+  lastError: string | null
 }
 
 /** The stored fleet, as an import compares it with the new one. */
@@ -75,6 +139,7 @@ export type BookingFilter = {
   vehicleId?: number
   from?: CalendarDate
   to?: CalendarDate
+  status?: BookingStatus
 }
 
 /** What imported bookings meet in the store, read inside the import's transaction. */

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto'
-import type { BookedPrice, ConfirmedBooking } from '../domain/booking.ts'
+import { createHash, randomBytes } from 'node:crypto'
+import type { BookedPrice, BookingRecord, NewBooking } from '../domain/booking.ts'
 import { type Customer, customerProblems, normaliseCustomer } from '../domain/customer.ts'
 import { DomainError, invalid } from '../domain/errors.ts'
 import type { Quote } from '../domain/quote.ts'
@@ -11,20 +11,30 @@ export type BookingRequest = QuoteRequest & {
   /** The quote the person saw; its price is honoured while it is valid. */
   quoteId: string | undefined
   customer: Customer
+  /** The checkout form's token: with the quote, what makes one checkout one booking at most. */
+  checkoutToken: string
 }
 
 export type BookingOutcome =
-  | { outcome: 'booked'; booking: ConfirmedBooking }
+  /** Booked now. `manageToken` is the secret of the booking's manage link: shown once, kept nowhere. */
+  | { outcome: 'booked'; booking: BookingRecord; manageToken: string }
+  /** This very checkout had booked already (a repeat or a concurrent confirmation): that booking. */
+  | { outcome: 'already_booked'; booking: BookingRecord }
   /**
    * Nothing was booked: the quote had expired, was missing, or no longer matches the choices, so
    * here is a new quote whose price the person must see before confirming again.
    */
   | { outcome: 'new_quote'; quote: Quote; reason: 'expired' | 'missing' }
+  /** Nothing was booked: another checkout has already booked this quote. */
+  | { outcome: 'quote_used' }
 
 /**
  * Books one unit of the vehicle for the person, at the price of the quote they saw while it is
- * valid. Invalid details or choices are DomainErrors naming the field; a vehicle that cannot be
- * rented any more (the last unit just went) one with an unavailable code, and nothing is booked.
+ * valid, at the hand-over times they chose, and writes its messages (emails, webhook event) into
+ * the outbox in the same transaction. One quote books at most once, whatever is sent again: a
+ * repeat of the same checkout answers the booking it made. Invalid details or choices are
+ * DomainErrors naming the field; a vehicle that cannot be rented any more (the last unit just
+ * went) one with an unavailable code, and nothing is booked.
  */
 export async function bookVehicle(
   ctx: VerbContext,
@@ -32,30 +42,71 @@ export async function bookVehicle(
 ): Promise<BookingOutcome> {
   const [problem] = customerProblems(request.customer)
   if (problem) throw invalid('invalid_parameter', problem.field, problem.message)
+  for (const [time, parameter, handover] of [
+    [request.pickUpTime, 'pick_up_time', 'pick-up'],
+    [request.dropOffTime, 'drop_off_time', 'drop-off'],
+  ] as const) {
+    if (time === undefined)
+      throw invalid('missing_parameter', parameter, `Choose a ${handover} time`)
+  }
   // The same quote the checkout showed: the handed one while valid, else a new price to confirm.
   const { quote, source, unitsStocked } = await openCheckout(ctx, request)
   if (source !== 'quoted') {
     return { outcome: 'new_quote', quote, reason: source === 'expired' ? 'expired' : 'missing' }
   }
-  const booking: ConfirmedBooking = {
+  const manageToken = randomBytes(24).toString('base64url')
+  const booking: NewBooking = {
     reference: newBookingReference(ctx.catalogue().catalogue.company.bookingReferencePrefix),
     vehicleId: quote.vehicleId,
     pickUpDepotId: quote.pickUpDepotId,
     dropOffDepotId: quote.dropOffDepotId,
     pickUpDate: quote.pickUpDate,
     dropOffDate: quote.dropOffDate,
+    pickUpTime: request.pickUpTime as string,
+    dropOffTime: request.dropOffTime as string,
     customer: normaliseCustomer(request.customer),
     quoteId: quote.id,
     price: bookedPrice(quote),
     createdAt: ctx.now().toISOString(),
+    checkoutTokenHash: tokenHash(request.checkoutToken),
+    manageTokenHash: tokenHash(manageToken),
   }
-  if (!(await ctx.store.createBooking(booking, unitsStocked))) {
-    throw new DomainError(
-      'vehicle_sold_out',
-      `${quote.vehicleName} is no longer available for ${quote.pickUpDate} to ${quote.dropOffDate}: the last unit has just been booked`,
-    )
+  const record = bookingRecordOf(booking)
+  const messages = ctx.notices.created(ctx.catalogue(), record, manageToken)
+  const made = await ctx.store.createBooking(booking, unitsStocked, messages)
+  switch (made.outcome) {
+    case 'booked':
+      ctx.messagesWritten()
+      return { outcome: 'booked', booking: record, manageToken }
+    case 'already_booked':
+      return made.sameCheckout
+        ? { outcome: 'already_booked', booking: made.booking }
+        : { outcome: 'quote_used' }
+    case 'sold_out':
+      throw new DomainError(
+        'vehicle_sold_out',
+        `${quote.vehicleName} is no longer available for ${quote.pickUpDate} to ${quote.dropOffDate}: the last unit has just been booked`,
+      )
+    default:
+      return made satisfies never
   }
-  return { outcome: 'booked', booking }
+}
+
+/** A token as it is kept: its SHA-256, so that the database never holds what opens a booking. */
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('base64url')
+}
+
+/** The booking as it will read back from the store. */
+function bookingRecordOf(booking: NewBooking): BookingRecord {
+  const { checkoutTokenHash: _checkout, manageTokenHash, ...rest } = booking
+  return {
+    ...rest,
+    totalAmount: booking.price.totalAmount,
+    status: 'confirmed',
+    cancellation: null,
+    manageTokenHash,
+  }
 }
 
 function bookedPrice(quote: Quote): BookedPrice {

@@ -17,10 +17,11 @@ export type BookingsImport =
   | { outcome: 'refused'; problems: BookingProblem[] }
 
 /**
- * Adds bookings made through the company's other channels, all or none. Each must have a
- * reference no other booking has, a vehicle and depots the catalogue has, a vehicle the pick-up
- * depot stocks and at most `maxRentalDays`; and taken after the units already booked, in order,
- * none may book more units than the depot stocks on any day. The check and the write are one
+ * Adds bookings made through the company's other channels (or exported from another store), all
+ * or none. Each must have a reference no other booking has and at most `maxRentalDays`; a
+ * confirmed one also a vehicle and depots the catalogue has and a vehicle the pick-up depot
+ * stocks; and taken after the units already booked, in order, no confirmed one may book more units
+ * than the depot stocks on any day. The check and the write are one
  * transaction during which nothing else is booked, so what was checked is what is written.
  */
 export async function importBookings(
@@ -76,13 +77,17 @@ function bookingProblems(
       if (held.takenReferences.has(booking.reference))
         fail('reference', `${booking.reference} is already the reference of a stored booking`)
     }
+    // A cancelled booking is history: its vehicle or depots may have gone since.
+    const confirmed = booking.status === 'confirmed'
     const vehicle = vehicles.get(booking.vehicleId)
-    if (!vehicle) fail('vehicle_id', `vehicle ${booking.vehicleId} is not in the fleet`)
+    if (!vehicle && confirmed)
+      fail('vehicle_id', `vehicle ${booking.vehicleId} is not in the fleet`)
     for (const end of ['pick_up_depot_id', 'drop_off_depot_id'] as const) {
       const id = end === 'pick_up_depot_id' ? booking.pickUpDepotId : booking.dropOffDepotId
-      if (!depots.has(id)) fail(end, `depot ${id} is not in the fleet`)
+      if (!depots.has(id) && confirmed) fail(end, `depot ${id} is not in the fleet`)
     }
     if (
+      confirmed &&
       vehicle &&
       depots.has(booking.pickUpDepotId) &&
       !vehicle.unitsByDepot[booking.pickUpDepotId]
@@ -106,7 +111,9 @@ function bookingProblems(
   })
   const unitsStocked = (vehicleId: number, depotId: number) =>
     vehicles.get(vehicleId)?.unitsByDepot[depotId] ?? 0
-  const beyond = bookingsBeyondStock(placeable, unitsStocked, (key) => held.booked.get(key) ?? 0)
+  // A cancelled booking (an export's history) holds no unit.
+  const holding = placeable.filter((booking) => booking.status === 'confirmed')
+  const beyond = bookingsBeyondStock(holding, unitsStocked, (key) => held.booked.get(key) ?? 0)
   for (const { booking, day, unitsStocked: units, unitsBooked } of beyond) {
     problems.push({
       index: indexOf.get(booking.reference) ?? 0,

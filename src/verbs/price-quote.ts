@@ -4,6 +4,7 @@ import { assessVehicle } from '../domain/availability.ts'
 import type { InsurancePlan, Vehicle } from '../domain/catalogue.ts'
 import type { CatalogueIndex } from '../domain/catalogue-index.ts'
 import { DomainError, invalid } from '../domain/errors.ts'
+import { checkHandoverTime } from '../domain/handover-times.ts'
 import { chargeFor } from '../domain/pricing.ts'
 import type { Quote } from '../domain/quote.ts'
 import type { VerbContext } from './context.ts'
@@ -12,6 +13,9 @@ import { knownVehicle } from './vehicle-options.ts'
 
 export type QuoteRequest = RentalSearch & {
   vehicleId: number
+  /** `HH:MM`; checked against the depot's times for that day when given. */
+  pickUpTime?: string | undefined
+  dropOffTime?: string | undefined
   /** Comma-separated accessory ids as sent; an id given twice is a quantity of two. */
   accessoryIds?: string | undefined
   insuranceId?: number | undefined
@@ -49,6 +53,26 @@ export async function priceRental(ctx: VerbContext, request: QuoteRequest): Prom
   const rental = resolveRentalRequest(ctx, request)
   const vehicle = knownVehicle(index, 'vehicle_id', request.vehicleId)
   const { period } = rental
+  const pickUpTime =
+    request.pickUpTime === undefined
+      ? null
+      : checkHandoverTime(
+          rental.pickUpDepot,
+          period.pickUpDate,
+          request.pickUpTime,
+          'pick-up',
+          'pick_up_time',
+        )
+  const dropOffTime =
+    request.dropOffTime === undefined
+      ? null
+      : checkHandoverTime(
+          rental.dropOffDepot,
+          period.dropOffDate,
+          request.dropOffTime,
+          'drop-off',
+          'drop_off_time',
+        )
   const selection = parseAccessorySelection(index, request.accessoryIds, vehicle, period.pickUpDate)
   const plan =
     request.insuranceId === undefined ? undefined : offeredPlan(index, vehicle, request.insuranceId)
@@ -86,6 +110,8 @@ export async function priceRental(ctx: VerbContext, request: QuoteRequest): Prom
     dropOffDepotId: rental.dropOffDepot.id,
     pickUpDate: period.pickUpDate,
     dropOffDate: period.dropOffDate,
+    pickUpTime,
+    dropOffTime,
     rentalDays: period.days,
     dailyRate,
     rentalFee,

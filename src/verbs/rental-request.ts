@@ -22,7 +22,8 @@ export function resolveRentalRequest(ctx: VerbContext, search: RentalSearch): Re
   return { pickUpDepot, dropOffDepot, period }
 }
 
-function activeDepot(index: CatalogueIndex, parameter: string, id: number): Depot {
+/** The active depot with this id; any other id is a 400 naming the parameter. */
+export function activeDepot(index: CatalogueIndex, parameter: string, id: number): Depot {
   const depot = index.activeDepot(id)
   if (!depot) {
     throw invalid(

@@ -185,6 +185,8 @@ describe('booking on the website in a browser, without JavaScript', () => {
       ]) {
         assert.ok(summary.includes(line), `the checkout does not show ${line}: ${summary}`)
       }
+      await page.getByLabel('Pick-up time').selectOption('10:00')
+      await page.getByLabel('Drop-off time').selectOption('16:00')
       await fillDetails(page, AROHA)
       await shot(page, `checkout${device}`)
 
@@ -195,8 +197,8 @@ describe('booking on the website in a browser, without JavaScript', () => {
       const confirmation = await page.locator('main').innerText()
       for (const shown of [
         'Toyota Corolla or similar',
-        'Mon, 1 Feb 2027, Auckland Airport',
-        'Mon, 8 Feb 2027, Wellington Airport',
+        'Mon, 1 Feb 2027 at 10:00, Auckland Airport',
+        'Mon, 8 Feb 2027 at 16:00, Wellington Airport',
         'NZ$1,130.00',
         'Aroha Ngata',
       ]) {
@@ -204,9 +206,11 @@ describe('booking on the website in a browser, without JavaScript', () => {
       }
       await shot(page, `confirmation${device}`)
 
-      // A reload re-posts the spent form: refused, and nothing more is booked.
+      // A reload re-posts the form: the booking already made is shown again, nothing more booked.
       const reload = await page.reload()
-      assert.equal(reload?.status(), 403)
+      assert.equal(reload?.status(), 200)
+      assert.equal(await page.locator('#booking-reference').innerText(), reference)
+      await assertVisible(page.getByText('This booking was already made'))
       await context.close()
     })
   }

@@ -1,9 +1,19 @@
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'
 import type { CalendarDate } from '../../src/domain/calendar-date.ts'
 import { addDays } from '../../src/domain/calendar-date.ts'
 import type { BookingJson } from '../../src/presenters/booking-record.ts'
-import { positionOf, RULES_FLEET, runCommand, TARGETS, type Target } from './cli-runner.ts'
+import {
+  POSTGRES_SKIP,
+  positionOf,
+  postgresTarget,
+  RULES_FLEET,
+  runCommand,
+  sqliteTarget,
+  TARGETS,
+  type Target,
+} from './cli-runner.ts'
 
 const day = (text: string) => text as CalendarDate
 
@@ -49,15 +59,20 @@ for (const { kind, open, skip } of TARGETS) {
       const listed = JSON.parse(list.stdout) as BookingJson[]
       assert.deepEqual(listed[0], {
         reference: 'PH-1001',
+        status: 'confirmed',
         vehicleId: 1,
         vehicleName: 'Test Car',
         pickUpDepotId: 1,
         dropOffDepotId: 2,
         pickUpDate: '2027-02-10',
+        pickUpTime: null,
         dropOffDate: '2027-02-12',
+        dropOffTime: null,
         customer: { fullName: 'Mere Tane', email: 'mere@example.com', phone: '+64 9 555 0100' },
         totalAmount: 450.5,
         createdAt: '2027-01-09T22:00:00.000Z',
+        cancellation: null,
+        channel: 'other channel',
       })
       assert.deepEqual(listed[1]?.customer, { fullName: 'Smith, Jo', email: '', phone: '' })
       assert.equal(listed[1]?.totalAmount, null)
@@ -70,7 +85,7 @@ for (const { kind, open, skip } of TARGETS) {
       const lines = all.stdout.trimEnd().split('\n')
       assert.match(
         lines[0] ?? '',
-        /^REFERENCE +VEHICLE +PICK-UP +AT +DROP-OFF +AT +CUSTOMER +TOTAL$/,
+        /^REFERENCE +STATUS +VEHICLE +PICK-UP +AT +DROP-OFF +AT +CUSTOMER +TOTAL$/,
       )
       assert.deepEqual(
         lines.slice(1, -1).map((line) => line.split(' ')[0]),
@@ -78,7 +93,7 @@ for (const { kind, open, skip } of TARGETS) {
       )
       assert.match(
         all.stdout,
-        /PH-1001 +1 Test Car +2027-02-10 +1 Alpha +2027-02-12 +2 Beta +Mere Tane, mere@example.com, \+64 9 555 0100 +NZ\$450\.50/,
+        /PH-1001 +confirmed +1 Test Car +2027-02-10 +1 Alpha +2027-02-12 +2 Beta +Mere Tane, mere@example.com, \+64 9 555 0100 +NZ\$450\.50/,
       )
       assert.equal(lines.at(-1), '4 booking(s)')
 
@@ -98,18 +113,84 @@ for (const { kind, open, skip } of TARGETS) {
       assert.match(bad.stderr, /--from <date>' argument '2027-02-30' is invalid/)
     })
 
-    test('cancelling a booking frees its unit at once; an unknown reference is exit code 1', async () => {
+    test('cancelling a booking keeps it, marked cancelled by the operator, and frees its unit at once', async () => {
       assert.equal(await carsBooked(target, '2027-02-11'), 2)
-      const run = await runCommand(target, ['bookings', 'cancel', 'PH-1002'])
+      const run = await runCommand(target, [
+        'bookings',
+        'cancel',
+        'PH-1002',
+        '--reason',
+        'Customer phoned to cancel',
+      ])
       assert.equal(run.code, 0, run.stderr)
       assert.match(
         run.stdout,
-        /^Cancelled PH-1002 \(vehicle 1 at depot 1, 2027-02-11 to 2027-02-11\); its unit is free again\./,
+        /^Cancelled PH-1002 \(vehicle 1 at depot 1, 2027-02-11 to 2027-02-11\); its unit is free again/,
       )
       assert.equal(await carsBooked(target, '2027-02-11'), 1)
       const again = await runCommand(target, ['bookings', 'cancel', 'PH-1002'])
       assert.equal(again.code, 1)
-      assert.match(again.stderr, /no booking has the reference PH-1002/)
+      assert.match(again.stderr, /PH-1002 was already cancelled on .* by the operator/)
+      const unknown = await runCommand(target, ['bookings', 'cancel', 'PH-9999'])
+      assert.equal(unknown.code, 1)
+      assert.match(unknown.stderr, /no booking has the reference PH-9999/)
+
+      const cancelled = await runCommand(target, [
+        'bookings',
+        'list',
+        '--json',
+        '--status',
+        'cancelled',
+      ])
+      const [kept] = JSON.parse(cancelled.stdout) as BookingJson[]
+      assert.equal(kept?.reference, 'PH-1002')
+      assert.equal(kept?.cancellation?.by, 'operator')
+      assert.equal(kept?.cancellation?.reason, 'Customer phoned to cancel')
+      const table = await runCommand(target, ['bookings', 'list', '--status', 'confirmed'])
+      assert.doesNotMatch(table.stdout, /PH-1002/)
+      assert.match(
+        (await runCommand(target, ['bookings', 'list'])).stdout,
+        /PH-1002 +cancelled \(operator\)/,
+      )
+    })
+
+    test('export writes every booking with every field; import reads it back into another store unchanged', async () => {
+      const file = `${target.dir}/all-bookings.csv`
+      const exported = await runCommand(target, ['bookings', 'export', file])
+      assert.equal(exported.code, 0, exported.stderr)
+      assert.match(exported.stdout, /^Exported 4 booking\(s\) \(1 cancelled\) from the .* to /)
+      const csv = readFileSync(file, 'utf8')
+      assert.match(
+        csv.split('\n')[0] ?? '',
+        /^reference,vehicle_id,.*,status,cancelled_at,cancelled_by,cancel_reason,quote_id,price,manage_token_hash$/,
+      )
+
+      // From the embedded store to PostgreSQL, as a growing company moves (and back).
+      const other = kind === 'SQLite' && !POSTGRES_SKIP ? await postgresTarget() : sqliteTarget()
+      try {
+        assert.equal((await runCommand(other, ['fleet', 'import', RULES_FLEET])).code, 0)
+        // The fleet file's own bookings are in both; the rest come from the export.
+        const rest = csv
+          .split('\n')
+          .filter((line) => !/^T-[12],/.test(line))
+          .join('\n')
+        const imported = await runCommand(other, [
+          'bookings',
+          'import',
+          other.write('in.csv', rest),
+        ])
+        assert.equal(imported.code, 0, imported.stderr)
+        const list = async (at: Target) =>
+          JSON.parse((await runCommand(at, ['bookings', 'list', '--json'])).stdout) as BookingJson[]
+        assert.deepEqual(await list(other), await list(target))
+        assert.equal(
+          await carsBooked(other, '2027-02-11'),
+          1,
+          'the cancelled booking holds no unit',
+        )
+      } finally {
+        await other.close()
+      }
     })
 
     test('every bad row is reported at its line and column, and nothing is imported', async () => {

@@ -33,7 +33,10 @@ describe('the rental-agent command line', () => {
         'rental-agent bookings',
         'rental-agent bookings list',
         'rental-agent bookings cancel',
+        'rental-agent bookings export',
         'rental-agent bookings import',
+        'rental-agent outbox',
+        'rental-agent outbox list',
       ],
     )
   })

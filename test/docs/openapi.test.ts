@@ -40,16 +40,28 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 /** Spec section 7, per endpoint, plus the 200 of each. */
 const STATUSES: Record<string, string[]> = {
   '/depots': ['200', '429', '503'],
+  '/routes': ['200', '400', '429', '503'],
+  '/vehicles': ['200', '400', '429', '503'],
   '/vehicles/availability': ['200', '400', '429', '503'],
   '/vehicles/{vehicleId}/accessories': ['200', '400', '429', '503'],
   '/vehicles/{vehicleId}/insurance-types': ['200', '400', '429', '503'],
   '/quotes': ['200', '400', '404', '429', '503'],
 }
 
-const COMPONENTS = ['Depot', 'Vehicle', 'Accessory', 'InsurancePlan', 'Quote', 'Error']
+const COMPONENTS = [
+  'Depot',
+  'Route',
+  'CatalogueVehicle',
+  'Vehicle',
+  'Accessory',
+  'InsurancePlan',
+  'Quote',
+  'Error',
+]
 const ID_PARAMETERS = [
   'pick_up_depot_id',
   'drop_off_depot_id',
+  'depot_id',
   'vehicleId',
   'vehicle_id',
   'insurance_id',
@@ -260,6 +272,8 @@ describe('the OpenAPI document', () => {
     for (const [component, id] of [
       ['Depot', 'id'],
       ['Vehicle', 'vehicleId'],
+      ['CatalogueVehicle', 'vehicleId'],
+      ['Route', 'pickUpDepotId'],
       ['Accessory', 'id'],
       ['InsurancePlan', 'id'],
     ] as const) {

@@ -88,7 +88,10 @@ export async function startBookingSite(options: TestAppOptions = {}) {
 
 export type Checkout = { page: string; fields: Record<string, string>; cookie: string }
 
-/** The hidden fields of the page's booking form (POST /book), by name. */
+/**
+ * What the page's booking form (POST /book) sends as it stands, by name: its hidden fields and
+ * its selects' chosen options (the hand-over times), as a browser would send them.
+ */
 export function bookingForm(page: string): Record<string, string> {
   const form = /<form method="post" action="\/book"[^>]*>([\s\S]*?)<\/form>/.exec(page)
   assert.ok(form, 'the page has no booking form')
@@ -97,6 +100,12 @@ export function bookingForm(page: string): Record<string, string> {
     /<input type="hidden" name="([^"]*)" value="([^"]*)">/g,
   )) {
     fields[unescapeHtml(match[1] ?? '')] = unescapeHtml(match[2] ?? '')
+  }
+  for (const match of (form[1] ?? '').matchAll(
+    /<select id="[^"]*" name="([^"]*)"[\s\S]*?<\/select>/g,
+  )) {
+    const selected = /<option value="([^"]*)" selected>/.exec(match[0])
+    if (selected) fields[unescapeHtml(match[1] ?? '')] = unescapeHtml(selected[1] ?? '')
   }
   return fields
 }

@@ -18,6 +18,8 @@ export type TestAppOptions = {
   databaseFile?: string
   /** Extra environment, as the service would read it (RATE_LIMIT_MAX, QUOTE_TTL_MINUTES, ...). */
   env?: NodeJS.ProcessEnv
+  /** Runs the outbox's sender, as `rental-agent serve` does; messages only wait without it. */
+  deliverMessages?: boolean
 }
 
 /**
@@ -35,9 +37,10 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     ...options.env,
   })
   const fixed = options.now ?? FIXED_NOW
-  const { app, store, ctx } = await openService(config, {
+  const { app, store, ctx, outbox } = await openService(config, {
     now: fixed === 'real' ? () => new Date() : () => fixed,
     databaseFile: options.databaseFile ?? ':memory:',
+    deliverMessages: options.deliverMessages,
   })
-  return { app, store, ctx, close: () => app.close() }
+  return { app, store, ctx, outbox, config, close: () => app.close() }
 }

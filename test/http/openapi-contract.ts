@@ -12,7 +12,7 @@ import type { LightMyRequestResponse } from 'fastify'
  */
 
 type Json = Record<string, unknown>
-type Header = { schema?: Json }
+type Header = { schema?: Json; $ref?: string }
 type DocumentedResponse = { headers?: Record<string, Header>; content?: Record<string, Json> }
 type Operation = { operationId?: string; responses?: Record<string, DocumentedResponse> }
 export type OpenApiDocument = {
@@ -132,14 +132,17 @@ export function openApiContract(document: OpenApiDocument): ResponseContract {
       const documentedResponse = operation.responses?.[key] as DocumentedResponse
       const pointer = ['paths', path, method, 'responses', key]
 
-      for (const [name, header] of Object.entries(documentedResponse.headers ?? {})) {
+      for (const [name, documentedHeader] of Object.entries(documentedResponse.headers ?? {})) {
         const value = response.headers[name.toLowerCase()]
         assert.ok(value !== undefined, `${where} without the documented header ${name}`)
+        // A header defined once in components.headers is checked against that definition.
+        const { header, at } = resolveHeader(document, documentedHeader, [
+          ...pointer,
+          'headers',
+          name,
+        ])
         if (header.schema === undefined) continue
-        const errors = schemaErrors(
-          [...pointer, 'headers', name, 'schema'],
-          headerValue(String(value), header.schema),
-        )
+        const errors = schemaErrors([...at, 'schema'], headerValue(String(value), header.schema))
         assert.equal(
           errors,
           undefined,
@@ -181,6 +184,24 @@ function pathPattern(template: string): RegExp {
       part.startsWith('{') ? '[^/]*' : part.replace(/[.*+?^${}()|[\]\\]/g, (c) => `\\${c}`),
     )
   return new RegExp(`^${parts.join('')}$`)
+}
+
+/** The header a `$ref` names inside the document (or the header itself), and its pointer. */
+function resolveHeader(
+  document: OpenApiDocument,
+  header: Header,
+  at: string[],
+): { header: Header; at: string[] } {
+  if (header.$ref === undefined) return { header, at }
+  assert.ok(header.$ref.startsWith('#/'), `header reference ${header.$ref} is outside the document`)
+  const tokens = header.$ref
+    .slice(2)
+    .split('/')
+    .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'))
+  let target: unknown = document
+  for (const token of tokens) target = (target as Record<string, unknown> | undefined)?.[token]
+  assert.ok(target !== undefined, `header reference ${header.$ref} names nothing`)
+  return { header: target as Header, at: tokens }
 }
 
 /** One JSON pointer token as it goes in a URI fragment. */

@@ -45,6 +45,11 @@ const SERVICE_VARIABLES = [
   'COOKIE_SECRET',
   'FLEET_CHECK_SECONDS',
   'OVERLOAD_MAX_EVENT_LOOP_DELAY_MS',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'WEBHOOK_URL',
+  'WEBHOOK_SECRET',
+  'OUTBOX_RETRY_SECONDS',
   // Set by node's test runner for its own children; the service is not one.
   'NODE_TEST_CONTEXT',
 ]

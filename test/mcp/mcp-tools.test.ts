@@ -36,6 +36,8 @@ describe('MCP tools over Streamable HTTP', () => {
       tools.map((tool) => tool.name),
       [
         'list_depots',
+        'list_routes',
+        'list_vehicles',
         'find_available_vehicles',
         'list_accessories',
         'list_insurance_plans',
@@ -67,6 +69,8 @@ describe('MCP tools over Streamable HTTP', () => {
       'vehicle_id',
       'accessory_ids',
       'insurance_id',
+      'pick_up_time',
+      'drop_off_time',
     ])
     assert.deepEqual(quote?.inputSchema.required, [
       'pick_up_depot_id',

@@ -44,7 +44,7 @@ describe('confirming a checkout', () => {
     assert.match(text, /Booking confirmed Your booking reference is RTR-[2-9A-HJKMNP-Z]{8}/)
     assert.match(
       text,
-      /Vehicle Test Van Pick-up Wed, 13 Jan 2027, Alpha .* Drop-off Mon, 18 Jan 2027, Alpha .* Rental length 5 days Name Aroha Ngata Email aroha@example\.com Phone \+64 21 555 0101/,
+      /Vehicle Test Van Pick-up Wed, 13 Jan 2027 at 08:00, Alpha .* Drop-off Mon, 18 Jan 2027 at 10:00, Alpha .* Rental length 5 days Name Aroha Ngata Email aroha@example\.com Phone \+64 21 555 0101/,
     )
     // 5 days x 180 = 900, kit 20, van cover 15: every line and the total.
     for (const line of [
@@ -77,10 +77,74 @@ describe('confirming a checkout', () => {
     assert.doesNotMatch(textOf((await site.get(bookUrl(SEARCH))).body), /Test Van/)
   })
 
-  test('spends the form token: the confirmation clears its cookie, so a reload cannot book twice', async () => {
+  test('the same confirmation sent again answers the booking already made (200), and books nothing more', async () => {
+    const checkout = await site.openCheckout(CAR)
+    const form: Record<string, string> = { ...checkout.fields, ...PERSON }
+    const first = assertPage(await site.post(form, checkout.cookie), 201)
+    const reference = /id="booking-reference">([^<]+)</.exec(first)?.[1]
+    assert.ok(reference)
+    assert.match(
+      first,
+      /id="manage-link" href="https:\/\/rentals\.example\.com\/book\/manage\/[A-Za-z0-9_-]{32}"/,
+    )
+    for (let again = 0; again < 9; again++) {
+      const page = assertPage(await site.post(form, checkout.cookie), 200)
+      assert.ok(page.includes(`id="booking-reference">${reference}<`), 'the same reference')
+      assert.match(
+        textOf(page),
+        /This booking was already made Your first confirmation booked it; nothing was booked twice/,
+      )
+      // The manage link is shown once, to the confirmation that booked.
+      assert.doesNotMatch(page, /book\/manage\//)
+    }
+    assert.equal(await site.unitsBooked(1), 1)
+    assert.equal(
+      (await site.store.listBookings()).filter((b) => b.quoteId === checkout.fields.quote_id)
+        .length,
+      1,
+    )
+  })
+
+  test('the same confirmation sent ten times at once books once; every answer is that booking', async () => {
+    const checkout = await site.openCheckout(CAR)
+    const form = { ...checkout.fields, ...PERSON }
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => site.post(form, checkout.cookie)),
+    )
+    const statuses = responses.map((response) => response.statusCode).sort()
+    assert.deepEqual(statuses, [200, 200, 200, 200, 200, 200, 200, 200, 200, 201])
+    const references = new Set(
+      responses.map((response) => /id="booking-reference">([^<]+)</.exec(response.body)?.[1]),
+    )
+    assert.equal(references.size, 1)
+    assert.equal(await site.unitsBooked(1), 1)
+  })
+
+  test('another checkout of a quote already booked books nothing and shows nothing of that booking', async () => {
+    const checkout = await site.openCheckout(CAR)
+    assertPage(await site.post({ ...checkout.fields, ...PERSON }, checkout.cookie), 201)
+    // Someone else opens the same checkout link (same quote), with a form token of their own.
+    const other = await site.openCheckout({ ...CAR, quote_id: checkout.fields.quote_id ?? '' })
+    assert.equal(other.fields.quote_id, checkout.fields.quote_id)
+    const someone = { full_name: 'Tama Rewi', email: 'tama@example.com', phone: '+64 21 555 0199' }
+    const page = assertPage(await site.post({ ...other.fields, ...someone }, other.cookie), 409)
+    assert.match(textOf(page), /This quote has already been booked Nothing was booked/)
+    assert.doesNotMatch(page, /Aroha|aroha@example|RTR-/)
+    assert.equal(await site.unitsBooked(1), 1)
+  })
+
+  test('a time the depot does not offer that day is refused next to the field, nothing booked', async () => {
     const checkout = await site.openCheckout(VAN)
-    const response = await site.post({ ...checkout.fields, ...PERSON }, checkout.cookie)
-    assert.match(String(response.headers['set-cookie']), /^_csrf=; .*Expires=Thu, 01 Jan 1970/)
+    const response = await site.post(
+      { ...checkout.fields, ...PERSON, pick_up_time: '09:00' },
+      checkout.cookie,
+    )
+    const page = assertPage(response, 400)
+    assert.equal(
+      errorNextTo(page, 'pick_up_time'),
+      'pick_up_time 09:00 is not a pick-up time of Alpha on a weekday (2027-01-13); send one of 08:00, 12:00',
+    )
+    assert.equal(await site.unitsBooked(2), 0)
   })
 
   test('honours the quoted price while the quote is valid, even when the price has changed since', async () => {

@@ -146,8 +146,12 @@ describe('GET /book with a checkout link', () => {
     }
     assert.match(page, /<button type="submit">Confirm booking<\/button>/)
     const fields = bookingForm(page)
-    const { quote_id: quoteId, _csrf: token, ...choice } = fields
+    const { quote_id: quoteId, _csrf: token, pick_up_time, drop_off_time, ...choice } = fields
     assert.deepEqual(choice, CAR_CHOICE)
+    // The times to choose from are the depots' for the day type; the first is chosen.
+    assert.match(page, /<label for="pick_up_time">Pick-up time<\/label>/)
+    assert.match(page, /<label for="drop_off_time">Drop-off time<\/label>/)
+    assert.ok(pick_up_time && drop_off_time, 'no hand-over times')
     assert.match(String(quoteId), /^q_/)
     assert.ok(token && token.length > 20, 'no form token')
   })

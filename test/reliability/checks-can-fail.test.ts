@@ -53,6 +53,8 @@ describe('the pricing invariants', () => {
     dropOffDepotId: 1,
     pickUpDate: '2027-01-13' as Quote['pickUpDate'],
     dropOffDate: '2027-01-18' as Quote['dropOffDate'],
+    pickUpTime: null,
+    dropOffTime: null,
     rentalDays: 5,
     dailyRate: 9000,
     rentalFee: 45_000,

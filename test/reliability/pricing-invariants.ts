@@ -123,6 +123,8 @@ export async function priceOverFleet(
       rules: RULES,
       quoteTtlMinutes: 30,
       now: () => FIXED_NOW,
+      notices: { created: () => [], cancelled: () => [] },
+      messagesWritten: () => {},
     }
     for (const request of rentals) {
       let quote: Quote

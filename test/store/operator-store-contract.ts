@@ -4,8 +4,9 @@ import type { CalendarDate } from '../../src/domain/calendar-date.ts'
 import type { Catalogue } from '../../src/domain/catalogue.ts'
 import type { LoadedFleet } from '../../src/fleet/read-fleet-file.ts'
 import type { HeldUnits, Store, StoredFleet } from '../../src/store/store.ts'
+import { tokenHash } from '../../src/verbs/book-vehicle.ts'
 import { loadRulesFleet } from '../helpers/domain-fixtures.ts'
-import { channelBooking, websiteBooking } from './store-contract.ts'
+import { bookOnce, cancelOf, channelBooking, websiteBooking } from './store-contract.ts'
 
 const day = (text: string) => text as CalendarDate
 
@@ -50,7 +51,7 @@ export function describeOperatorStoreContract(name: string, openStore: () => Pro
 
     test('a website booking lists with who booked, its total and when', async () => {
       assert.equal(
-        await store.createBooking(websiteBooking('W-OP-1', 1, '2027-02-01', '2027-02-03'), 2),
+        await bookOnce(store, websiteBooking('W-OP-1', 1, '2027-02-01', '2027-02-03'), 2),
         true,
       )
       const [listed] = await store.listBookings({ vehicleId: 1, from: day('2027-02-02') })
@@ -61,9 +62,16 @@ export function describeOperatorStoreContract(name: string, openStore: () => Pro
         dropOffDepotId: 1,
         pickUpDate: '2027-02-01',
         dropOffDate: '2027-02-03',
+        pickUpTime: '09:00',
+        dropOffTime: '16:00',
         customer: { fullName: 'Aroha Ngata', email: 'aroha@example.com', phone: '+64 21 555 0101' },
         totalAmount: 10000,
         createdAt: '2027-01-10T00:00:00.000Z',
+        status: 'confirmed',
+        cancellation: null,
+        quoteId: 'q_W-OP-1',
+        price: websiteBooking('W-OP-1', 1, '2027-02-01', '2027-02-03').price,
+        manageTokenHash: tokenHash('manage W-OP-1'),
       })
     })
 
@@ -138,11 +146,11 @@ export function describeOperatorStoreContract(name: string, openStore: () => Pro
       assert.equal(booked.get(2), 1)
       // The new stock counts at once: three cars at depot 1.
       assert.equal(
-        await store.createBooking(websiteBooking('W-OP-2', 1, '2027-02-01', '2027-02-01'), 3),
+        await bookOnce(store, websiteBooking('W-OP-2', 1, '2027-02-01', '2027-02-01'), 3),
         true,
       )
       assert.equal(
-        await store.createBooking(websiteBooking('W-OP-3', 1, '2027-02-01', '2027-02-01'), 3),
+        await bookOnce(store, websiteBooking('W-OP-3', 1, '2027-02-01', '2027-02-01'), 3),
         true,
       )
       fleet = next
@@ -155,25 +163,38 @@ export function describeOperatorStoreContract(name: string, openStore: () => Pro
       assert.deepEqual(await dump(store), before)
     })
 
-    test('cancelling a booking deletes it and frees its unit on each of its days at once', async () => {
+    test('cancelling keeps the booking, marked cancelled with when, by whom and why, and frees its unit on each of its days at once', async () => {
       const range = { depotId: 1, vehicleIds: [1], from: day('2027-02-01'), to: day('2027-02-01') }
       assert.equal((await store.bookedUnits(range)).get(1), 3)
-      const cancelled = await store.cancelBooking('W-OP-2')
+      const cancelled = await cancelOf(store, 'W-OP-2')
       assert.equal(cancelled?.reference, 'W-OP-2')
       assert.equal((await store.bookedUnits(range)).get(1), 2)
-      assert.equal(await store.cancelBooking('W-OP-2'), undefined)
+      // A second cancellation changes nothing, and frees nothing more.
+      assert.equal(await cancelOf(store, 'W-OP-2'), undefined)
+      assert.equal((await store.bookedUnits(range)).get(1), 2)
+      const kept = (await store.listBookings()).find((b) => b.reference === 'W-OP-2')
+      assert.equal(kept?.status, 'cancelled')
+      assert.deepEqual(kept?.cancellation, {
+        at: '2027-01-10T01:00:00.000Z',
+        by: 'operator',
+        reason: 'test',
+      })
+      assert.deepEqual(
+        (await store.listBookings({ status: 'cancelled' })).map((b) => b.reference),
+        ['W-OP-2'],
+      )
       assert.equal(
-        (await store.listBookings()).some((b) => b.reference === 'W-OP-2'),
+        (await store.listBookings({ status: 'confirmed' })).some((b) => b.reference === 'W-OP-2'),
         false,
       )
       // The last booking of a day gone, the day holds no unit.
-      await store.cancelBooking('F-NEW')
+      await cancelOf(store, 'F-NEW')
       const may = { depotId: 1, vehicleIds: [2], from: day('2027-05-01'), to: day('2027-05-02') }
       assert.equal((await store.bookedUnits(may)).has(2), false)
     })
 
     test('a vehicle whose bookings are all cancelled can be removed', async () => {
-      await store.cancelBooking('T-1')
+      await cancelOf(store, 'T-1')
       const next: LoadedFleet = structuredClone(fleet)
       next.catalogue.vehicles = next.catalogue.vehicles.filter((v) => v.id !== 2)
       next.catalogue.insurancePlans = next.catalogue.insurancePlans.filter((p) => p.id !== 3)
@@ -201,7 +222,8 @@ export function describeOperatorStoreContract(name: string, openStore: () => Pro
       assert.equal(held?.booked.get('1|1|2027-02-02'), 1)
       assert.equal(held?.booked.has('1|1|2027-06-01'), false)
       assert.deepEqual(held?.catalogue, fleet.catalogue)
-      assert.equal((await store.listBookings({ vehicleId: 1 })).length, 3)
+      // W-OP-1, W-OP-3, and W-OP-2, cancelled but kept.
+      assert.equal((await store.listBookings({ vehicleId: 1 })).length, 3 + 1)
 
       const progress: number[] = []
       const fresh = bookings.slice(0, 2)

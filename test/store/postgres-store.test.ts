@@ -20,7 +20,7 @@ import {
   TestDatabases,
   unreachableReason,
 } from './postgres-test-databases.ts'
-import { describeStoreContract, websiteBooking } from './store-contract.ts'
+import { bookOnce, describeStoreContract, websiteBooking } from './store-contract.ts'
 import { TcpProxy } from './tcp-proxy.ts'
 
 const day = (text: string) => text as CalendarDate
@@ -106,7 +106,8 @@ describe('PostgreSQL store', () => {
       // The car (1) has 2 units at depot 1; the caller even claims 9, and still gets 2.
       const results = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          (i % 2 === 0 ? first : second).createBooking(
+          bookOnce(
+            i % 2 === 0 ? first : second,
             websiteBooking(`LAST-${i}`, 1, '2027-03-10', '2027-03-12'),
             9,
           ),
@@ -137,7 +138,8 @@ describe('PostgreSQL store', () => {
           const start = 1 + (i % 7)
           const end = start + (i % 4)
           const date = (d: number) => `2027-05-${String(d).padStart(2, '0')}`
-          return (i % 2 === 0 ? first : second).createBooking(
+          return bookOnce(
+            i % 2 === 0 ? first : second,
             websiteBooking(`OVERLAP-${i}`, 1, date(start), date(end)),
             2,
           )
@@ -165,7 +167,7 @@ describe('PostgreSQL store', () => {
       assert.equal(await second.loadFleetOnce(async () => fleet), false)
       const range = { depotId: 1, vehicleIds: [1], from: day('2027-06-01'), to: day('2027-06-01') }
       assert.equal((await second.bookedUnits(range)).has(1), false)
-      assert.ok(await first.createBooking(websiteBooking('SEEN', 1, '2027-06-01', '2027-06-02'), 2))
+      assert.ok(await bookOnce(first, websiteBooking('SEEN', 1, '2027-06-01', '2027-06-02'), 2))
       assert.equal((await second.bookedUnits(range)).get(1), 1)
     })
   })
@@ -250,13 +252,13 @@ describe('PostgreSQL store', () => {
       await delay(100)
       await failsFast(() => store.hasFleet())
       await failsFast(() =>
-        store.createBooking(websiteBooking('DOWN-1', 1, '2027-07-01', '2027-07-02'), 2),
+        bookOnce(store, websiteBooking('DOWN-1', 1, '2027-07-01', '2027-07-02'), 2),
       )
       // The pool heard its idle connection's error, and the process lives on.
       assert.ok(idleErrors.length > 0)
       proxy.set('up')
       assert.equal(await store.hasFleet(), true)
-      assert.ok(await store.createBooking(websiteBooking('UP-1', 1, '2027-07-01', '2027-07-02'), 2))
+      assert.ok(await bookOnce(store, websiteBooking('UP-1', 1, '2027-07-01', '2027-07-02'), 2))
     })
 
     test('a database that hangs: every call gives up within 2 s, and all is well once it answers', async () => {
@@ -267,14 +269,12 @@ describe('PostgreSQL store', () => {
       await Promise.all([
         failsFast(() => store.bookedUnits(range)),
         failsFast(() =>
-          store.createBooking(websiteBooking('HUNG-1', 1, '2027-08-01', '2027-08-02'), 2),
+          bookOnce(store, websiteBooking('HUNG-1', 1, '2027-08-01', '2027-08-02'), 2),
         ),
         failsFast(() => store.loadCatalogue()),
       ])
       proxy.set('up')
-      assert.ok(
-        await store.createBooking(websiteBooking('AFTER-1', 1, '2027-08-01', '2027-08-02'), 2),
-      )
+      assert.ok(await bookOnce(store, websiteBooking('AFTER-1', 1, '2027-08-01', '2027-08-02'), 2))
       assert.equal((await store.bookedUnits(range)).get(1), 1)
     })
 
@@ -299,9 +299,7 @@ describe('PostgreSQL store', () => {
       await delay(50)
       assert.ok(idleErrors.length > 0)
       assert.equal(await store.hasFleet(), true)
-      assert.ok(
-        await store.createBooking(websiteBooking('TERM-1', 1, '2027-09-01', '2027-09-02'), 2),
-      )
+      assert.ok(await bookOnce(store, websiteBooking('TERM-1', 1, '2027-09-01', '2027-09-02'), 2))
     })
   })
 })

@@ -28,6 +28,8 @@ function quote(id: string): Quote {
     dropOffDepotId: 1,
     pickUpDate: day('2027-01-11'),
     dropOffDate: day('2027-01-15'),
+    pickUpTime: null,
+    dropOffTime: null,
     rentalDays: 4,
     dailyRate: 10000,
     rentalFee: 40000,

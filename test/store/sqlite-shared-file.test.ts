@@ -7,7 +7,7 @@ import { addDays, type CalendarDate } from '../../src/domain/calendar-date.ts'
 import { type LoadedFleet, readFleetFile } from '../../src/fleet/read-fleet-file.ts'
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.ts'
 import { RULES_FLEET_FILE } from '../helpers/test-app.ts'
-import { channelBooking, websiteBooking } from './store-contract.ts'
+import { bookOnce, cancelOf, channelBooking, websiteBooking } from './store-contract.ts'
 
 /*
  * The embedded store answers "units booked" from a copy of booked_days in memory. Another
@@ -76,7 +76,7 @@ describe('SQLite: booked units seen across connections on one file', () => {
     const range = { depotId: 1, vehicleIds: [1], from: FIRST_DAY, to: day('2027-02-03') }
     assert.equal((await service.bookedUnits(range)).has(1), false)
     assert.equal(
-      await operator.createBooking(websiteBooking('O-1', 1, '2027-02-02', '2027-02-04'), 2),
+      await bookOnce(operator, websiteBooking('O-1', 1, '2027-02-02', '2027-02-04'), 2),
       true,
     )
     await nextTurn()
@@ -87,7 +87,7 @@ describe('SQLite: booked units seen across connections on one file', () => {
   test("the service's own booking counts at once, for it and for the other connection", async () => {
     const range = { depotId: 1, vehicleIds: [1], from: day('2027-02-04'), to: day('2027-02-04') }
     assert.equal(
-      await service.createBooking(websiteBooking('S-1', 1, '2027-02-04', '2027-02-06'), 2),
+      await bookOnce(service, websiteBooking('S-1', 1, '2027-02-04', '2027-02-06'), 2),
       true,
     )
     assert.equal((await service.bookedUnits(range)).get(1), 2)
@@ -95,7 +95,7 @@ describe('SQLite: booked units seen across connections on one file', () => {
     assert.equal((await operator.bookedUnits(range)).get(1), 2)
     // Both units taken on 02-04: a third booking is refused, as the table says.
     assert.equal(
-      await service.createBooking(websiteBooking('S-2', 1, '2027-02-04', '2027-02-04'), 2),
+      await bookOnce(service, websiteBooking('S-2', 1, '2027-02-04', '2027-02-04'), 2),
       false,
     )
     await assertServiceSeesTheTable('after its own bookings')
@@ -103,7 +103,7 @@ describe('SQLite: booked units seen across connections on one file', () => {
 
   test('a cancellation by another connection frees the units from the next turn', async () => {
     await service.bookedUnits({ depotId: 1, vehicleIds: [1], from: FIRST_DAY, to: FIRST_DAY })
-    assert.equal((await operator.cancelBooking('O-1'))?.reference, 'O-1')
+    assert.equal((await cancelOf(operator, 'O-1'))?.reference, 'O-1')
     await nextTurn()
     const range = { depotId: 1, vehicleIds: [1], from: day('2027-02-02'), to: day('2027-02-03') }
     assert.equal((await service.bookedUnits(range)).has(1), false)
@@ -126,7 +126,7 @@ describe('SQLite: booked units seen across connections on one file', () => {
   })
 
   test("the service's own cancellation and imports count at once", async () => {
-    await service.cancelBooking('C-1')
+    await cancelOf(service, 'C-1')
     await service.importBookings([channelBooking('C-3', 1, '2027-02-20', '2027-02-21')], () => true)
     await assertServiceSeesTheTable('after its own cancellation and import')
   })
@@ -153,7 +153,7 @@ describe('SQLite: booked units seen across connections on one file', () => {
   test('within one turn the answers share one snapshot; the next turn sees the commit', async () => {
     const range = { depotId: 1, vehicleIds: [2], from: day('2027-02-25'), to: day('2027-02-25') }
     const before = (await service.bookedUnits(range)).get(2) ?? 0
-    await operator.createBooking(websiteBooking('SNAPSHOT-1', 2, '2027-02-25', '2027-02-25'), 9)
+    await bookOnce(operator, websiteBooking('SNAPSHOT-1', 2, '2027-02-25', '2027-02-25'), 9)
     // Still this turn: the copy is not checked again (one check a turn is the point of it).
     assert.equal((await service.bookedUnits(range)).get(2) ?? 0, before)
     await nextTurn()
@@ -165,11 +165,8 @@ describe('SQLite: booked units seen across connections on one file', () => {
     for (let i = 0; i < 12; i++) {
       const writer = i % 3 === 0 ? operator : service
       const from = addDays(FIRST_DAY, (i * 5) % 20)
-      await writer.createBooking(
-        websiteBooking(`X-${i}`, 1 + (i % 2), from, addDays(from, i % 4)),
-        9,
-      )
-      if (i % 4 === 3) await (i % 8 === 3 ? service : operator).cancelBooking(`X-${i - 2}`)
+      await bookOnce(writer, websiteBooking(`X-${i}`, 1 + (i % 2), from, addDays(from, i % 4)), 9)
+      if (i % 4 === 3) await cancelOf(i % 8 === 3 ? service : operator, `X-${i - 2}`)
       await nextTurn()
       await service.bookedUnits({ depotId: 1, vehicleIds: [1, 2], from, to: from })
     }

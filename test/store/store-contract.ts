@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import type { BookingRecord, ConfirmedBooking } from '../../src/domain/booking.ts'
+import type { BookingRecord, NewBooking } from '../../src/domain/booking.ts'
 import type { CalendarDate } from '../../src/domain/calendar-date.ts'
 import { StoreUnavailableError } from '../../src/domain/errors.ts'
 import type { Quote } from '../../src/domain/quote.ts'
 import { type LoadedFleet, readFleetFile } from '../../src/fleet/read-fleet-file.ts'
+import type { EmailMessage, WebhookMessage } from '../../src/notifications/outbox-message.ts'
 import type { Store } from '../../src/store/store.ts'
+import { tokenHash } from '../../src/verbs/book-vehicle.ts'
 import { DEMO_FLEET_FILE, RULES_FLEET_FILE } from '../helpers/test-app.ts'
 
 const day = (text: string) => text as CalendarDate
@@ -19,19 +21,26 @@ export function channelBooking(reference: string, vehicleId: number, from: strin
     dropOffDepotId: 1,
     pickUpDate: day(from),
     dropOffDate: day(to),
+    pickUpTime: null,
+    dropOffTime: null,
     customer: { fullName: 'Mere Tane', email: '', phone: '+64 9 555 0100' },
     totalAmount: 45_050,
     createdAt: '2027-01-09T22:00:00.000Z',
+    status: 'confirmed',
+    cancellation: null,
+    quoteId: null,
+    price: null,
+    manageTokenHash: null,
   } satisfies BookingRecord
 }
 
-/** A website booking of the vehicle at depot 1, with a price of 100.00. */
+/** A website booking of the vehicle at depot 1, with a price of 100.00, from a quote of its own. */
 export function websiteBooking(
   reference: string,
   vehicleId: number,
   from: string,
   to: string,
-): ConfirmedBooking {
+): NewBooking {
   const price = {
     vehicleId,
     vehicleName: 'Test Car',
@@ -39,6 +48,8 @@ export function websiteBooking(
     dropOffDepotId: 1,
     pickUpDate: day(from),
     dropOffDate: day(to),
+    pickUpTime: null,
+    dropOffTime: null,
     rentalDays: 2,
     dailyRate: 5000,
     rentalFee: 10000,
@@ -56,11 +67,54 @@ export function websiteBooking(
     dropOffDepotId: 1,
     pickUpDate: day(from),
     dropOffDate: day(to),
+    pickUpTime: '09:00',
+    dropOffTime: '16:00',
     customer: { fullName: 'Aroha Ngata', email: 'aroha@example.com', phone: '+64 21 555 0101' },
-    quoteId: 'q_contract',
+    quoteId: `q_${reference}`,
     price,
     createdAt: '2027-01-10T00:00:00.000Z',
+    checkoutTokenHash: tokenHash(`checkout ${reference}`),
+    manageTokenHash: tokenHash(`manage ${reference}`),
   }
+}
+
+/** An email as the outbox holds it. */
+function email(id: string): EmailMessage {
+  return {
+    channel: 'email',
+    id,
+    to: ['aroha@example.com'],
+    subject: `Booked ${id === 'M-1' ? 'W-MSG' : id}`,
+    text: 'Hello',
+  }
+}
+
+function webhook(id: string): WebhookMessage {
+  return {
+    channel: 'webhook',
+    id,
+    type: 'booking.created',
+    timestamp: '2027-01-10T00:00:00.000Z',
+    data: { reference: 'W-MSG' },
+  }
+}
+
+/** Books as a website booking does, with no message: true when a unit was booked. */
+export async function bookOnce(store: Store, booking: NewBooking, units: number): Promise<boolean> {
+  return (await store.createBooking(booking, units, [])).outcome === 'booked'
+}
+
+/** Cancels as the operator does, with no message: the cancelled booking, or undefined when none was. */
+export async function cancelOf(
+  store: Store,
+  reference: string,
+): Promise<BookingRecord | undefined> {
+  const result = await store.cancelBooking(
+    reference,
+    { at: '2027-01-10T01:00:00.000Z', by: 'operator', reason: 'test' },
+    () => [],
+  )
+  return result.outcome === 'cancelled' ? result.booking : undefined
 }
 
 /**
@@ -172,6 +226,8 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         dropOffDepotId: 2,
         pickUpDate: day('2027-01-11'),
         dropOffDate: day('2027-01-15'),
+        pickUpTime: null,
+        dropOffTime: null,
         rentalDays: 4,
         dailyRate: 10000,
         rentalFee: 40000,
@@ -208,12 +264,12 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
       const range = { depotId: 1, vehicleIds: [1], from: day('2027-02-01'), to: day('2027-02-03') }
       assert.equal((await store.bookedUnits(range)).has(1), false)
       assert.equal(
-        await store.createBooking(websiteBooking('W-1', 1, '2027-02-01', '2027-02-03'), 2),
+        await bookOnce(store, websiteBooking('W-1', 1, '2027-02-01', '2027-02-03'), 2),
         true,
       )
       assert.equal((await store.bookedUnits(range)).get(1), 1)
       assert.equal(
-        await store.createBooking(websiteBooking('W-2', 1, '2027-02-03', '2027-02-05'), 2),
+        await bookOnce(store, websiteBooking('W-2', 1, '2027-02-03', '2027-02-05'), 2),
         true,
       )
       assert.equal((await store.bookedUnits(range)).get(1), 2)
@@ -222,7 +278,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
     test('no booking is made when every unit is booked on any day of the rental', async () => {
       const range = { depotId: 1, vehicleIds: [1], from: day('2027-02-03'), to: day('2027-02-03') }
       assert.equal(
-        await store.createBooking(websiteBooking('W-3', 1, '2027-01-30', '2027-02-03'), 2),
+        await bookOnce(store, websiteBooking('W-3', 1, '2027-01-30', '2027-02-03'), 2),
         false,
       )
       assert.equal((await store.bookedUnits(range)).get(1), 2)
@@ -238,7 +294,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
     test('a booking never takes more units than the store stocks, whatever the caller says', async () => {
       // The van (2) has 1 unit at depot 1, booked from 2027-01-20 to 2027-01-25.
       assert.equal(
-        await store.createBooking(websiteBooking('W-4', 2, '2027-01-21', '2027-01-22'), 5),
+        await bookOnce(store, websiteBooking('W-4', 2, '2027-01-21', '2027-01-22'), 5),
         false,
       )
       const booked = await store.bookedUnits({
@@ -250,11 +306,148 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
       assert.equal(booked.get(2), 1)
     })
 
+    test('a booking writes its messages into the outbox in the same transaction; a refused one writes none', async () => {
+      const messages = [email('M-1'), webhook('M-2')]
+      const made = await store.createBooking(
+        websiteBooking('W-MSG', 2, '2027-03-01', '2027-03-02'),
+        1,
+        messages,
+      )
+      assert.equal(made.outcome, 'booked')
+      const refused = await store.createBooking(
+        websiteBooking('W-MSG-NO', 2, '2027-03-01', '2027-03-02'),
+        1,
+        [email('M-3')],
+      )
+      assert.equal(refused.outcome, 'sold_out')
+      const pending = await store.listOutbox('pending')
+      assert.deepEqual(
+        pending.map((entry) => [entry.id, entry.channel, entry.bookingReference, entry.attempts]),
+        [
+          ['M-1', 'email', 'W-MSG', 0],
+          ['M-2', 'webhook', 'W-MSG', 0],
+        ],
+      )
+      assert.equal(pending[0]?.summary, 'email to 1 address(es) at example.com: Booked W-MSG')
+    })
+
+    test('one quote books once: the same checkout again gets its booking, another checkout none, and nothing more is written', async () => {
+      const first = websiteBooking('W-Q1', 1, '2027-04-20', '2027-04-21')
+      assert.equal((await store.createBooking(first, 2, [])).outcome, 'booked')
+      const again = await store.createBooking({ ...first, reference: 'W-Q1-AGAIN' }, 2, [
+        email('M-AGAIN'),
+      ])
+      assert.equal(again.outcome, 'already_booked')
+      if (again.outcome !== 'already_booked') return
+      assert.equal(again.booking.reference, 'W-Q1')
+      assert.equal(again.sameCheckout, true)
+      const other = await store.createBooking(
+        { ...first, reference: 'W-Q1-OTHER', checkoutTokenHash: 'another checkout' },
+        2,
+        [],
+      )
+      assert.equal(other.outcome === 'already_booked' && other.sameCheckout, false)
+      const range = { depotId: 1, vehicleIds: [1], from: day('2027-04-20'), to: day('2027-04-21') }
+      assert.equal((await store.bookedUnits(range)).get(1), 1)
+      assert.equal(
+        (await store.listOutbox()).some((entry) => entry.id === 'M-AGAIN'),
+        false,
+      )
+    })
+
+    test('outbox messages are claimed once until settled; a lapsed claim makes one due again', async () => {
+      const claimed = await store.claimMessages(10, 60_000)
+      assert.deepEqual(
+        claimed.map((claim) => [claim.message.id, claim.attempts]),
+        [
+          ['M-1', 0],
+          ['M-2', 0],
+        ],
+      )
+      assert.deepEqual(claimed[0]?.message, email('M-1'))
+      // Claimed: no other sender gets them.
+      assert.deepEqual(await store.claimMessages(10, 60_000), [])
+      await store.settleMessage('M-1', { outcome: 'delivered' })
+      await store.settleMessage('M-2', { outcome: 'retry', afterMs: 60_000, error: 'webhook: 503' })
+      // Delivered is done; a retry is not due before its time.
+      assert.deepEqual(await store.claimMessages(10, 60_000), [])
+      assert.deepEqual(
+        (await store.listOutbox()).map((entry) => [entry.id, entry.status, entry.lastError]),
+        [['M-2', 'pending', 'webhook: 503']],
+      )
+      await store.settleMessage('M-2', { outcome: 'retry', afterMs: 0, error: 'webhook: 503' })
+      const [retried] = await store.claimMessages(10, 1)
+      assert.deepEqual([retried?.message.id, retried?.attempts], ['M-2', 1])
+      // Its claim of 1 ms lapses: the sender died mid-delivery, say. It is due again.
+      await new Promise((done) => setTimeout(done, 20))
+      const [lapsed] = await store.claimMessages(10, 60_000)
+      assert.deepEqual([lapsed?.message.id, lapsed?.attempts], ['M-2', 2])
+      await store.settleMessage('M-2', { outcome: 'failed', error: 'webhook: 410' })
+      assert.deepEqual(
+        (await store.listOutbox('failed')).map((entry) => [
+          entry.id,
+          entry.status,
+          entry.nextAttemptAt,
+        ]),
+        [['M-2', 'failed', null]],
+      )
+      assert.deepEqual(await store.listOutbox('pending'), [])
+    })
+
+    test('a cancellation keeps the booking, frees its unit and writes its messages in one transaction', async () => {
+      const range = { depotId: 1, vehicleIds: [2], from: day('2027-03-01'), to: day('2027-03-02') }
+      assert.equal((await store.bookedUnits(range)).get(2), 1)
+      const cancellation = {
+        at: '2027-01-11T00:00:00.000Z',
+        by: 'traveller' as const,
+        reason: 'Plans changed',
+      }
+      const seen: string[] = []
+      const result = await store.cancelBooking('W-MSG', cancellation, (cancelled) => {
+        seen.push(`${cancelled.reference} ${cancelled.status} ${cancelled.cancellation?.reason}`)
+        return [email('M-CANCEL')]
+      })
+      assert.equal(result.outcome, 'cancelled')
+      assert.deepEqual(seen, ['W-MSG cancelled Plans changed'])
+      assert.equal((await store.bookedUnits(range)).has(2), false)
+      assert.deepEqual(
+        (await store.listOutbox('pending')).map((entry) => [entry.id, entry.bookingReference]),
+        [['M-CANCEL', 'W-MSG']],
+      )
+      const found = await store.findBooking({ reference: 'W-MSG' })
+      assert.deepEqual(found?.cancellation, cancellation)
+      assert.equal(
+        (await store.findBooking({ manageTokenHash: tokenHash('manage W-MSG') }))?.reference,
+        'W-MSG',
+      )
+      assert.equal(
+        await store.findBooking({ manageTokenHash: tokenHash('no such link') }),
+        undefined,
+      )
+      const twice = await store.cancelBooking('W-MSG', cancellation, () => [email('M-TWICE')])
+      assert.equal(twice.outcome, 'already_cancelled')
+      assert.equal(
+        (await store.listOutbox()).some((entry) => entry.id === 'M-TWICE'),
+        false,
+      )
+      assert.equal(
+        (await store.cancelBooking('NO-SUCH', cancellation, () => [])).outcome,
+        'not_found',
+      )
+      await store
+        .claimMessages(10, 60_000)
+        .then((claims) =>
+          Promise.all(
+            claims.map((claim) => store.settleMessage(claim.message.id, { outcome: 'delivered' })),
+          ),
+        )
+    })
+
     test('concurrent bookings for the last units never oversell', async () => {
       // The car (1) has 2 units at depot 1, both free on these days.
       const units = 2
       const attempts = Array.from({ length: units + 4 }, (_, i) =>
-        store.createBooking(websiteBooking(`RACE-${i}`, 1, '2027-03-10', '2027-03-12'), units),
+        bookOnce(store, websiteBooking(`RACE-${i}`, 1, '2027-03-10', '2027-03-12'), units),
       )
       const results = await Promise.all(attempts)
       assert.equal(results.filter(Boolean).length, units)
@@ -322,7 +515,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
 
     test('a store with a fleet neither reads nor replaces it, so bookings made since survive', async () => {
       assert.equal(
-        await store.createBooking(websiteBooking('W-ONCE', 1, '2027-04-01', '2027-04-02'), 2),
+        await bookOnce(store, websiteBooking('W-ONCE', 1, '2027-04-01', '2027-04-02'), 2),
         true,
       )
       let reads = 0

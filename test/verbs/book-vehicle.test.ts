@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, test } from 'node:test'
 import type { CalendarDate } from '../../src/domain/calendar-date.ts'
 import { DomainError } from '../../src/domain/errors.ts'
@@ -22,6 +23,9 @@ const VAN_RENTAL = {
   insuranceId: 3,
 }
 
+/** The checkout's times (Alpha's, that Wednesday and Monday) and form token: a new one each time. */
+const checkout = () => ({ pickUpTime: '08:00', dropOffTime: '17:00', checkoutToken: randomUUID() })
+
 let ctx: VerbContext
 let close: () => Promise<void>
 
@@ -44,17 +48,28 @@ const vanUnitsBooked = async () =>
 
 async function book(request: Partial<BookingRequest> = {}) {
   const quote = await priceQuote(ctx, VAN_RENTAL)
-  return bookVehicle(ctx, { ...VAN_RENTAL, quoteId: quote.id, customer: CUSTOMER, ...request })
+  return bookVehicle(ctx, {
+    ...VAN_RENTAL,
+    quoteId: quote.id,
+    customer: CUSTOMER,
+    ...checkout(),
+    ...request,
+  })
 }
 
 describe('bookVehicle', () => {
   test('books one unit at the quoted price and gives a reference', async () => {
     const quote = await priceQuote(ctx, VAN_RENTAL)
-    const outcome = await bookVehicle(ctx, { ...VAN_RENTAL, quoteId: quote.id, customer: CUSTOMER })
+    const outcome = await bookVehicle(ctx, {
+      ...VAN_RENTAL,
+      quoteId: quote.id,
+      customer: CUSTOMER,
+      ...checkout(),
+    })
     assert.equal(outcome.outcome, 'booked')
     if (outcome.outcome !== 'booked') return
     assert.match(outcome.booking.reference, /^RTR-[2-9A-HJKMNP-Z]{8}$/)
-    assert.equal(outcome.booking.price.totalAmount, quote.totalAmount)
+    assert.equal(outcome.booking.price?.totalAmount, quote.totalAmount)
     assert.equal(outcome.booking.quoteId, quote.id)
     assert.deepEqual(outcome.booking.customer, CUSTOMER)
     assert.equal(await vanUnitsBooked(), 1)
@@ -73,9 +88,10 @@ describe('bookVehicle', () => {
       ...VAN_RENTAL,
       quoteId: 'q_older_price',
       customer: CUSTOMER,
+      ...checkout(),
     })
     assert.equal(outcome.outcome, 'booked')
-    if (outcome.outcome === 'booked') assert.equal(outcome.booking.price.totalAmount, 12345)
+    if (outcome.outcome === 'booked') assert.equal(outcome.booking.price?.totalAmount, 12345)
   })
 
   test('an expired quote books nothing and gives a new quote to confirm', async () => {
@@ -85,6 +101,7 @@ describe('bookVehicle', () => {
       ...VAN_RENTAL,
       quoteId: 'q_expired',
       customer: CUSTOMER,
+      ...checkout(),
     })
     assert.equal(outcome.outcome, 'new_quote')
     if (outcome.outcome === 'new_quote') {
@@ -100,7 +117,12 @@ describe('bookVehicle', () => {
     ['an unknown quote id', 'q_nobody_made_this'],
   ] as const) {
     test(`${why} books nothing and gives a new quote to confirm`, async () => {
-      const outcome = await bookVehicle(ctx, { ...VAN_RENTAL, quoteId, customer: CUSTOMER })
+      const outcome = await bookVehicle(ctx, {
+        ...VAN_RENTAL,
+        quoteId,
+        customer: CUSTOMER,
+        ...checkout(),
+      })
       assert.equal(outcome.outcome, 'new_quote')
       if (outcome.outcome === 'new_quote') assert.equal(outcome.reason, 'missing')
       assert.equal(await vanUnitsBooked(), 0)
@@ -109,7 +131,12 @@ describe('bookVehicle', () => {
 
   test('a quote for other choices is not honoured: a new quote for these choices is given', async () => {
     const other = await priceQuote(ctx, { ...VAN_RENTAL, accessoryIds: undefined })
-    const outcome = await bookVehicle(ctx, { ...VAN_RENTAL, quoteId: other.id, customer: CUSTOMER })
+    const outcome = await bookVehicle(ctx, {
+      ...VAN_RENTAL,
+      quoteId: other.id,
+      customer: CUSTOMER,
+      ...checkout(),
+    })
     assert.equal(outcome.outcome, 'new_quote')
     if (outcome.outcome === 'new_quote')
       assert.deepEqual(
@@ -140,7 +167,7 @@ describe('bookVehicle', () => {
     const quote = await priceQuote(ctx, VAN_RENTAL)
     const later: VerbContext = { ...ctx, now: () => new Date('2027-01-14T00:00:00Z') }
     await assert.rejects(
-      bookVehicle(later, { ...VAN_RENTAL, quoteId: quote.id, customer: CUSTOMER }),
+      bookVehicle(later, { ...VAN_RENTAL, quoteId: quote.id, customer: CUSTOMER, ...checkout() }),
       (error: unknown) => error instanceof DomainError && error.code === 'date_in_past',
     )
     assert.equal(await vanUnitsBooked(), 0)
@@ -168,7 +195,7 @@ describe('bookVehicle', () => {
     const quotes = await Promise.all(Array.from({ length: 5 }, () => priceQuote(ctx, carRental)))
     const outcomes = await Promise.allSettled(
       quotes.map((quote) =>
-        bookVehicle(ctx, { ...carRental, quoteId: quote.id, customer: CUSTOMER }),
+        bookVehicle(ctx, { ...carRental, quoteId: quote.id, customer: CUSTOMER, ...checkout() }),
       ),
     )
     const booked = outcomes.filter(

@@ -3,7 +3,7 @@ import { availabilityAnswer } from '../../operations/agent-operations.ts'
 import { AvailabilityQuery } from '../../schemas/query-parameters.ts'
 import { VehicleSchema } from '../../schemas/vehicle.ts'
 import type { AgentTool } from '../agent-tool.ts'
-import { lines, nzd } from '../tool-text.ts'
+import { lines, nzd, vehicleLabel } from '../tool-text.ts'
 
 export const findAvailableVehiclesTool: AgentTool = {
   name: 'find_available_vehicles',
@@ -25,7 +25,7 @@ export const findAvailableVehiclesTool: AgentTool = {
         `${vehicles.length} vehicles free from ${dates} (${vehicles[0]?.rentalDays} rental days), cheapest first:`,
         vehicles.map(
           (vehicle) =>
-            `vehicle_id ${vehicle.vehicleId} ${vehicle.name} (${vehicle.vehicleClass}): ${nzd(vehicle.rentalDailyRate)} a day, rental fee ${nzd(vehicle.rentalFee)}, route fee ${nzd(vehicle.routeFee)}`,
+            `vehicle_id ${vehicle.vehicleId} ${vehicleLabel(vehicle.name, [vehicle.vehicleClass])}: ${nzd(vehicle.rentalDailyRate)} a day, rental fee ${nzd(vehicle.rentalFee)}, route fee ${nzd(vehicle.routeFee)}`,
         ),
         'Next: list_accessories and list_insurance_plans for a vehicle_id, then get_quote.',
       ),

@@ -1,10 +1,19 @@
 import { DatabaseError } from 'pg'
-import type { ConfirmedBooking } from '../../domain/booking.ts'
+import type { NewBooking } from '../../domain/booking.ts'
 import { eachDate } from '../../domain/calendar-date.ts'
+import type { OutboxMessage } from '../../notifications/outbox-message.ts'
+import { BOOKING_COLUMNS, bookingFromRow } from '../booking-rows.ts'
+import type { CreateOutcome } from '../store.ts'
+import { writeMessages } from './outbox-writes.ts'
 import type { Sql } from './transaction.ts'
 
 /**
- * Books one unit inside the caller's transaction; false means nothing may be committed.
+ * Books one unit inside the caller's transaction; any outcome but `booked` means nothing may be
+ * committed.
+ *
+ * One booking per quote: the booking row goes in first, `ON CONFLICT (quote_id) DO NOTHING`. A
+ * second confirmation of the same quote, sent at the same moment, waits on the first's unique
+ * index entry; once the first commits, it inserts nothing and reads the booking the first made.
  *
  * Why the database, not this code, prevents double booking: the rental's days are counted up in
  * `booked_days` with one upsert. Two transactions booking the same day meet on that day's row:
@@ -19,9 +28,47 @@ import type { Sql } from './transaction.ts'
  */
 export async function bookOneUnit(
   sql: Sql,
-  booking: ConfirmedBooking,
+  booking: NewBooking,
   unitsStocked: number,
-): Promise<boolean> {
+  messages: OutboxMessage[],
+): Promise<CreateOutcome> {
+  const inserted = await sql(
+    `INSERT INTO bookings (reference, vehicle_id, pick_up_depot_id, drop_off_depot_id,
+       pick_up_date, drop_off_date, pick_up_time, drop_off_time, customer, quote_id, total_cents,
+       price, created_at, checkout_token_hash, manage_token_hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12::jsonb, $13, $14, $15)
+     ON CONFLICT (quote_id) DO NOTHING
+     RETURNING reference`,
+    [
+      booking.reference,
+      booking.vehicleId,
+      booking.pickUpDepotId,
+      booking.dropOffDepotId,
+      booking.pickUpDate,
+      booking.dropOffDate,
+      booking.pickUpTime,
+      booking.dropOffTime,
+      JSON.stringify(booking.customer),
+      booking.quoteId,
+      booking.price.totalAmount,
+      JSON.stringify(booking.price),
+      booking.createdAt,
+      booking.checkoutTokenHash,
+      booking.manageTokenHash,
+    ],
+  )
+  if (inserted.length === 0) {
+    const [made] = await sql(
+      `SELECT ${BOOKING_COLUMNS}, checkout_token_hash FROM bookings WHERE quote_id = $1`,
+      [booking.quoteId],
+    )
+    if (!made) throw new Error('a booking of this quote was neither written nor found')
+    return {
+      outcome: 'already_booked',
+      booking: bookingFromRow(made, (value) => value),
+      sameCheckout: made.checkout_token_hash === booking.checkoutTokenHash,
+    }
+  }
   let counts: { units_booked: number }[]
   try {
     counts = await sql<{ units_booked: number }>(
@@ -38,7 +85,7 @@ export async function bookOneUnit(
     )
   } catch (error) {
     if (error instanceof DatabaseError && error.constraint === 'booked_days_within_stock') {
-      return false
+      return { outcome: 'sold_out' }
     }
     throw error
   }
@@ -46,24 +93,9 @@ export async function bookOneUnit(
   // honoured too when it is lower than the stock, as the SQLite adapter honours it; the days are
   // locked by now, so this reads the final count.
   const days = eachDate(booking.pickUpDate, booking.dropOffDate).length
-  if (counts.length < days || counts.some((row) => row.units_booked > unitsStocked)) return false
-  await sql(
-    `INSERT INTO bookings (reference, vehicle_id, pick_up_depot_id, drop_off_depot_id,
-       pick_up_date, drop_off_date, customer, quote_id, total_cents, price, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10::jsonb, $11)`,
-    [
-      booking.reference,
-      booking.vehicleId,
-      booking.pickUpDepotId,
-      booking.dropOffDepotId,
-      booking.pickUpDate,
-      booking.dropOffDate,
-      JSON.stringify(booking.customer),
-      booking.quoteId,
-      booking.price.totalAmount,
-      JSON.stringify(booking.price),
-      booking.createdAt,
-    ],
-  )
-  return true
+  if (counts.length < days || counts.some((row) => row.units_booked > unitsStocked)) {
+    return { outcome: 'sold_out' }
+  }
+  await writeMessages(sql, booking.reference, messages)
+  return { outcome: 'booked' }
 }

@@ -130,4 +130,40 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE depots ADD COLUMN email text;
   ALTER TABLE vehicles ADD COLUMN facts jsonb NOT NULL DEFAULT '{}';
   `,
+  // As SQLite's fifth version: times, status and history of bookings (no longer tied to their
+  // vehicle and depots by foreign key), one booking per quote, the token hashes, and the outbox.
+  `
+  ALTER TABLE bookings DROP CONSTRAINT bookings_vehicle_id_fkey,
+    DROP CONSTRAINT bookings_pick_up_depot_id_fkey,
+    DROP CONSTRAINT bookings_drop_off_depot_id_fkey;
+  ALTER TABLE bookings ADD COLUMN pick_up_time text;
+  ALTER TABLE bookings ADD COLUMN drop_off_time text;
+  ALTER TABLE bookings ADD COLUMN status text NOT NULL DEFAULT 'confirmed'
+    CHECK (status IN ('confirmed', 'cancelled'));
+  ALTER TABLE bookings ADD COLUMN cancelled_at timestamptz;
+  ALTER TABLE bookings ADD COLUMN cancelled_by text CHECK (cancelled_by IN ('traveller', 'operator'));
+  ALTER TABLE bookings ADD COLUMN cancel_reason text;
+  ALTER TABLE bookings ADD COLUMN checkout_token_hash text;
+  ALTER TABLE bookings ADD COLUMN manage_token_hash text;
+  UPDATE bookings SET quote_id = NULL
+    WHERE quote_id IS NOT NULL
+      AND id <> (SELECT min(id) FROM bookings AS first WHERE first.quote_id = bookings.quote_id);
+  CREATE UNIQUE INDEX bookings_by_quote ON bookings (quote_id);
+  CREATE UNIQUE INDEX bookings_by_manage_token ON bookings (manage_token_hash);
+  CREATE TABLE outbox (
+    id text PRIMARY KEY,
+    created_at timestamptz NOT NULL,
+    booking_reference text,
+    channel text NOT NULL CHECK (channel IN ('email', 'webhook')),
+    message jsonb NOT NULL,
+    attempts integer NOT NULL DEFAULT 0,
+    next_attempt_at timestamptz NOT NULL,
+    claimed_until timestamptz,
+    delivered_at timestamptz,
+    failed_at timestamptz,
+    last_error text
+  );
+  CREATE INDEX outbox_due ON outbox (next_attempt_at)
+    WHERE delivered_at IS NULL AND failed_at IS NULL;
+  `,
 ]

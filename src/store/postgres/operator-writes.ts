@@ -1,9 +1,17 @@
-import type { BookingRecord } from '../../domain/booking.ts'
-import { bookingFromRow, bookingsQuery, heldUnitsQuery } from '../booking-rows.ts'
+import type { BookingRecord, Cancellation } from '../../domain/booking.ts'
+import type { OutboxMessage } from '../../notifications/outbox-message.ts'
+import { BOOKING_COLUMNS, bookingFromRow, bookingsQuery, heldUnitsQuery } from '../booking-rows.ts'
 import { importWrites } from '../fleet-records.ts'
-import type { BookingFilter, FleetContents, HeldUnits, StoredFleet } from '../store.ts'
+import type {
+  BookingFilter,
+  CancelOutcome,
+  FleetContents,
+  HeldUnits,
+  StoredFleet,
+} from '../store.ts'
 import { FLEET_LOCK } from './advisory-locks.ts'
 import { insertBookings } from './insert-bookings.ts'
+import { writeMessages } from './outbox-writes.ts'
 import { readCatalogue } from './read-catalogue.ts'
 import type { Sql } from './transaction.ts'
 import { updateCatalogue } from './write-fleet.ts'
@@ -41,18 +49,36 @@ export async function listBookings(sql: Sql, filter: BookingFilter): Promise<Boo
   return rows.map((row) => bookingFromRow(row, (value) => value))
 }
 
+export async function findBooking(
+  sql: Sql,
+  by: { reference: string } | { manageTokenHash: string },
+): Promise<BookingRecord | undefined> {
+  const [column, value] =
+    'reference' in by ? ['reference', by.reference] : ['manage_token_hash', by.manageTokenHash]
+  const [row] = await sql(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE ${column} = $1`, [value])
+  return row ? bookingFromRow(row, (json) => json) : undefined
+}
+
 export async function cancelBooking(
   sql: Sql,
   reference: string,
-): Promise<BookingRecord | undefined> {
+  cancellation: Cancellation,
+  notices: (cancelled: BookingRecord) => OutboxMessage[],
+): Promise<CancelOutcome> {
+  // The row is locked first: two cancellations of one booking take turns, and the second finds
+  // it cancelled.
   const [row] = await sql(
-    `DELETE FROM bookings WHERE reference = $1
-     RETURNING reference, vehicle_id, pick_up_depot_id, drop_off_depot_id, pick_up_date,
-       drop_off_date, customer, total_cents, created_at`,
+    `SELECT ${BOOKING_COLUMNS} FROM bookings WHERE reference = $1 FOR UPDATE`,
     [reference],
   )
-  if (!row) return undefined
+  if (!row) return { outcome: 'not_found' }
   const booking = bookingFromRow(row, (value) => value)
+  if (booking.status === 'cancelled') return { outcome: 'already_cancelled', booking }
+  await sql(
+    `UPDATE bookings SET status = 'cancelled', cancelled_at = $2, cancelled_by = $3,
+       cancel_reason = $4 WHERE reference = $1`,
+    [reference, cancellation.at, cancellation.by, cancellation.reason],
+  )
   await sql(
     `UPDATE booked_days SET units_booked = units_booked - 1
      WHERE depot_id = $1 AND vehicle_id = $2 AND day BETWEEN $3 AND $4`,
@@ -62,7 +88,9 @@ export async function cancelBooking(
     'DELETE FROM booked_days WHERE depot_id = $1 AND vehicle_id = $2 AND units_booked = 0',
     [booking.pickUpDepotId, booking.vehicleId],
   )
-  return booking
+  const cancelled: BookingRecord = { ...booking, status: 'cancelled', cancellation }
+  await writeMessages(sql, reference, notices(cancelled))
+  return { outcome: 'cancelled', booking: cancelled }
 }
 
 export async function importBookings(

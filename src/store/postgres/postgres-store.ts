@@ -1,14 +1,20 @@
 import type { Pool } from 'pg'
-import type { BookingRecord, ConfirmedBooking } from '../../domain/booking.ts'
+import type { BookingRecord, Cancellation, NewBooking } from '../../domain/booking.ts'
 import type { Booking, Catalogue } from '../../domain/catalogue.ts'
 import { StoreUnavailableError } from '../../domain/errors.ts'
 import type { Quote } from '../../domain/quote.ts'
+import type { OutboxMessage } from '../../notifications/outbox-message.ts'
 import { expiredQuotesCutoff } from '../quote-sweep.ts'
 import type {
   BookedUnitsQuery,
   BookingFilter,
+  CancelOutcome,
+  ClaimedMessage,
+  CreateOutcome,
+  DeliveryOutcome,
   FleetContents,
   HeldUnits,
+  OutboxEntry,
   Store,
   StoredFleet,
 } from '../store.ts'
@@ -19,6 +25,7 @@ import { connectFailureMessage } from './connect-failure.ts'
 import { connectPool, type PoolOptions } from './connect-pool.ts'
 import { migrate } from './migrate.ts'
 import * as operator from './operator-writes.ts'
+import * as outbox from './outbox-writes.ts'
 import { readCatalogue } from './read-catalogue.ts'
 import { inTransaction, type Row, type Sql } from './transaction.ts'
 import { writeFleet } from './write-fleet.ts'
@@ -147,9 +154,21 @@ export class PostgresStore implements Store {
     )
   }
 
-  async cancelBooking(reference: string): Promise<BookingRecord | undefined> {
+  async findBooking(
+    by: { reference: string } | { manageTokenHash: string },
+  ): Promise<BookingRecord | undefined> {
+    return this.guard(() => operator.findBooking((text, values) => this.query(text, values), by))
+  }
+
+  async cancelBooking(
+    reference: string,
+    cancellation: Cancellation,
+    notices: (cancelled: BookingRecord) => OutboxMessage[],
+  ): Promise<CancelOutcome> {
     return this.guard(() =>
-      inTransaction(this.pool, (sql) => operator.cancelBooking(sql, reference)),
+      inTransaction(this.pool, (sql) =>
+        operator.cancelBooking(sql, reference, cancellation, notices),
+      ),
     )
   }
 
@@ -180,10 +199,14 @@ export class PostgresStore implements Store {
     })
   }
 
-  async createBooking(booking: ConfirmedBooking, unitsStocked: number): Promise<boolean> {
+  async createBooking(
+    booking: NewBooking,
+    unitsStocked: number,
+    messages: OutboxMessage[],
+  ): Promise<CreateOutcome> {
     return this.guard(() =>
-      inTransaction(this.pool, (sql) => bookOneUnit(sql, booking, unitsStocked), {
-        commitIf: (booked) => booked,
+      inTransaction(this.pool, (sql) => bookOneUnit(sql, booking, unitsStocked, messages), {
+        commitIf: (result) => result.outcome === 'booked',
       }),
     )
   }
@@ -216,6 +239,22 @@ export class PostgresStore implements Store {
       )
       return row?.quote
     })
+  }
+
+  async claimMessages(limit: number, leaseMs: number): Promise<ClaimedMessage[]> {
+    return this.guard(() =>
+      outbox.claimMessages((text, values) => this.query(text, values), limit, leaseMs),
+    )
+  }
+
+  async settleMessage(id: string, outcome: DeliveryOutcome): Promise<void> {
+    await this.guard(() =>
+      outbox.settleMessage((text, values) => this.query(text, values), id, outcome),
+    )
+  }
+
+  async listOutbox(status?: 'pending' | 'failed'): Promise<OutboxEntry[]> {
+    return this.guard(() => outbox.listOutbox((text, values) => this.query(text, values), status))
   }
 
   async close(): Promise<void> {

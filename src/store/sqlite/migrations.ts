@@ -122,4 +122,64 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE depots ADD COLUMN email TEXT;
   ALTER TABLE vehicles ADD COLUMN facts TEXT NOT NULL DEFAULT '{}';
   `,
+  // Bookings get their hand-over times and a status: a cancelled booking is kept, with when, by
+  // whom and why. Being history, bookings no longer hold their vehicle and depots by foreign key
+  // (SQLite drops one only by rebuilding the table): a vehicle whose bookings were all cancelled
+  // can still be removed by an import, which checks the confirmed ones itself. A quote books at
+  // most once (the unique index; a quote that an earlier version let book twice keeps its first
+  // booking, the others lose the link to it). The checkout's and the manage link's tokens are
+  // kept as hashes. The outbox holds each booking's and cancellation's messages, written in the
+  // same transaction, until a sender has delivered them.
+  `
+  CREATE TABLE bookings_history (
+    id INTEGER PRIMARY KEY,
+    reference TEXT NOT NULL UNIQUE,
+    vehicle_id INTEGER NOT NULL,
+    pick_up_depot_id INTEGER NOT NULL,
+    drop_off_depot_id INTEGER NOT NULL,
+    pick_up_date TEXT NOT NULL,
+    drop_off_date TEXT NOT NULL,
+    pick_up_time TEXT,
+    drop_off_time TEXT,
+    customer TEXT,
+    quote_id TEXT,
+    total_cents INTEGER,
+    price TEXT,
+    created_at TEXT,
+    status TEXT NOT NULL DEFAULT 'confirmed' CHECK (status IN ('confirmed', 'cancelled')),
+    cancelled_at TEXT,
+    cancelled_by TEXT CHECK (cancelled_by IN ('traveller', 'operator')),
+    cancel_reason TEXT,
+    checkout_token_hash TEXT,
+    manage_token_hash TEXT
+  ) STRICT;
+  INSERT INTO bookings_history (id, reference, vehicle_id, pick_up_depot_id, drop_off_depot_id,
+      pick_up_date, drop_off_date, customer, quote_id, total_cents, price, created_at)
+    SELECT id, reference, vehicle_id, pick_up_depot_id, drop_off_depot_id, pick_up_date,
+      drop_off_date, customer, quote_id, total_cents, price, created_at
+    FROM bookings;
+  DROP TABLE bookings;
+  ALTER TABLE bookings_history RENAME TO bookings;
+  CREATE INDEX bookings_by_pick_up_date ON bookings (pick_up_date);
+  UPDATE bookings SET quote_id = NULL
+    WHERE quote_id IS NOT NULL
+      AND id <> (SELECT min(id) FROM bookings AS first WHERE first.quote_id = bookings.quote_id);
+  CREATE UNIQUE INDEX bookings_by_quote ON bookings (quote_id);
+  CREATE UNIQUE INDEX bookings_by_manage_token ON bookings (manage_token_hash);
+  CREATE TABLE outbox (
+    id TEXT PRIMARY KEY,
+    created_at TEXT NOT NULL,
+    booking_reference TEXT,
+    channel TEXT NOT NULL CHECK (channel IN ('email', 'webhook')),
+    message TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at TEXT NOT NULL,
+    claimed_until TEXT,
+    delivered_at TEXT,
+    failed_at TEXT,
+    last_error TEXT
+  ) STRICT;
+  CREATE INDEX outbox_due ON outbox (next_attempt_at)
+    WHERE delivered_at IS NULL AND failed_at IS NULL;
+  `,
 ]

@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { DatabaseSync, type StatementSync } from 'node:sqlite'
-import type { BookingRecord, ConfirmedBooking } from '../../domain/booking.ts'
+import type { BookingRecord, Cancellation, NewBooking } from '../../domain/booking.ts'
 import type { Booking, Catalogue } from '../../domain/catalogue.ts'
 import { StoreUnavailableError } from '../../domain/errors.ts'
 import type { Quote } from '../../domain/quote.ts'
-import { bookingFromRow, bookingsQuery, heldUnitsQuery } from '../booking-rows.ts'
+import type { OutboxMessage } from '../../notifications/outbox-message.ts'
+import { BOOKING_COLUMNS, bookingFromRow, bookingsQuery, heldUnitsQuery } from '../booking-rows.ts'
 import {
   CATALOGUE_QUERIES,
   type CatalogueRows,
@@ -13,11 +14,17 @@ import {
   type Row,
 } from '../catalogue-rows.ts'
 import { importWrites } from '../fleet-records.ts'
+import { outboxCondition, outboxEntryFromRow } from '../outbox-rows.ts'
 import type {
   BookedUnitsQuery,
   BookingFilter,
+  CancelOutcome,
+  ClaimedMessage,
+  CreateOutcome,
+  DeliveryOutcome,
   FleetContents,
   HeldUnits,
+  OutboxEntry,
   Store,
   StoredFleet,
 } from '../store.ts'
@@ -25,7 +32,7 @@ import { BookedDaysCache } from './booked-days-cache.ts'
 import { MIGRATIONS } from './migrations.ts'
 import { QuoteWriter } from './quote-writer.ts'
 import { WalCheckpointer } from './wal-checkpointer.ts'
-import { bookingWriter, updateCatalogue, writeFleet } from './write-fleet.ts'
+import { bookingWriter, updateCatalogue, writeFleet, writeMessages } from './write-fleet.ts'
 
 /** Imported bookings are reported written in steps of this many. */
 const PROGRESS_EVERY = 1000
@@ -132,15 +139,38 @@ export class SqliteStore implements Store {
     return this.guard(() => this.bookings(filter))
   }
 
-  async cancelBooking(reference: string): Promise<BookingRecord | undefined> {
+  async findBooking(
+    by: { reference: string } | { manageTokenHash: string },
+  ): Promise<BookingRecord | undefined> {
+    return this.guard(() => {
+      const [column, value] =
+        'reference' in by ? ['reference', by.reference] : ['manage_token_hash', by.manageTokenHash]
+      const row = this.db
+        .prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE ${column} = ?`)
+        .get(value) as Row | undefined
+      return row ? bookingFromRow(row, parseJson) : undefined
+    })
+  }
+
+  async cancelBooking(
+    reference: string,
+    cancellation: Cancellation,
+    notices: (cancelled: BookingRecord) => OutboxMessage[],
+  ): Promise<CancelOutcome> {
     return this.guard(() =>
-      this.transaction(() => {
+      this.transaction((): CancelOutcome => {
         const row = this.db
-          .prepare(`${bookingsQuery('sqlite', {}).text} AND reference = ?`)
+          .prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE reference = ?`)
           .get(reference) as Row | undefined
-        if (!row) return undefined
+        if (!row) return { outcome: 'not_found' }
         const booking = bookingFromRow(row, parseJson)
-        this.db.prepare('DELETE FROM bookings WHERE reference = ?').run(reference)
+        if (booking.status === 'cancelled') return { outcome: 'already_cancelled', booking }
+        this.db
+          .prepare(
+            `UPDATE bookings SET status = 'cancelled', cancelled_at = ?, cancelled_by = ?,
+               cancel_reason = ? WHERE reference = ?`,
+          )
+          .run(cancellation.at, cancellation.by, cancellation.reason, reference)
         this.db
           .prepare(
             `UPDATE booked_days SET units_booked = units_booked - 1
@@ -148,7 +178,9 @@ export class SqliteStore implements Store {
           )
           .run(booking.pickUpDepotId, booking.vehicleId, booking.pickUpDate, booking.dropOffDate)
         this.db.prepare('DELETE FROM booked_days WHERE units_booked = 0').run()
-        return booking
+        const cancelled: BookingRecord = { ...booking, status: 'cancelled', cancellation }
+        writeMessages(this.db, reference, notices(cancelled), nowIso())
+        return { outcome: 'cancelled', booking: cancelled }
       }),
     )
   }
@@ -177,33 +209,50 @@ export class SqliteStore implements Store {
     return this.guard(() => this.bookedDays.bookedUnits(query))
   }
 
-  async createBooking(booking: ConfirmedBooking, unitsStocked: number): Promise<boolean> {
+  async createBooking(
+    booking: NewBooking,
+    unitsStocked: number,
+    messages: OutboxMessage[],
+  ): Promise<CreateOutcome> {
     return this.guard(() =>
       this.transaction(
-        () => {
+        (): CreateOutcome => {
+          // One booking per quote (a unique index stands behind this check): the write lock is
+          // held, so no other confirmation of the same quote can come between the two.
+          const made = this.db
+            .prepare(
+              `SELECT ${BOOKING_COLUMNS}, checkout_token_hash FROM bookings WHERE quote_id = ?`,
+            )
+            .get(booking.quoteId) as Row | undefined
+          if (made) {
+            return {
+              outcome: 'already_booked',
+              booking: bookingFromRow(made, parseJson),
+              sameCheckout: made.checkout_token_hash === booking.checkoutTokenHash,
+            }
+          }
           const { booked } = this.db
             .prepare(
               `SELECT coalesce(max(units_booked), 0) AS booked FROM booked_days
-             WHERE depot_id = ? AND vehicle_id = ? AND day BETWEEN ? AND ?`,
+               WHERE depot_id = ? AND vehicle_id = ? AND day BETWEEN ? AND ?`,
             )
             .get(
               booking.pickUpDepotId,
               booking.vehicleId,
               booking.pickUpDate,
               booking.dropOffDate,
-            ) as {
-            booked: number
-          }
+            ) as { booked: number }
           // The stock the store holds caps the caller's figure, as PostgreSQL's CHECK does.
           const stock = this.db
             .prepare('SELECT units FROM vehicle_units WHERE vehicle_id = ? AND depot_id = ?')
             .get(booking.vehicleId, booking.pickUpDepotId) as { units: number } | undefined
-          if (booked >= Math.min(unitsStocked, stock?.units ?? 0)) return false
+          if (booked >= Math.min(unitsStocked, stock?.units ?? 0)) return { outcome: 'sold_out' }
           bookingWriter(this.db)(booking)
-          return true
+          writeMessages(this.db, booking.reference, messages, nowIso())
+          return { outcome: 'booked' }
         },
-        (written) => {
-          if (written) {
+        (result) => {
+          if (result.outcome === 'booked') {
             this.bookedDays.addBooking(
               booking.pickUpDepotId,
               booking.vehicleId,
@@ -224,6 +273,69 @@ export class SqliteStore implements Store {
     return this.guard(() => {
       const row = this.statement('SELECT quote FROM quotes WHERE id = ?').get(id) as Row | undefined
       return row ? (JSON.parse(row.quote as string) as Quote) : undefined
+    })
+  }
+
+  async claimMessages(limit: number, leaseMs: number): Promise<ClaimedMessage[]> {
+    return this.guard(() =>
+      this.transaction(
+        () => {
+          const now = nowIso()
+          const rows = this.db
+            .prepare(
+              `SELECT id, message, attempts, created_at FROM outbox
+               WHERE delivered_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ?
+                 AND (claimed_until IS NULL OR claimed_until <= ?)
+               ORDER BY next_attempt_at, id LIMIT ?`,
+            )
+            .all(now, now, limit) as Row[]
+          const claim = this.db.prepare(
+            'UPDATE outbox SET claimed_until = ?, attempts = attempts + 1 WHERE id = ?',
+          )
+          const until = new Date(Date.now() + leaseMs).toISOString()
+          for (const row of rows) claim.run(until, row.id as string)
+          return rows.map((row) => ({
+            message: JSON.parse(row.message as string) as OutboxMessage,
+            attempts: row.attempts as number,
+            createdAt: row.created_at as string,
+          }))
+        },
+        // The outbox is not booked_days: the copy in memory stays as it is.
+        () => {},
+      ),
+    )
+  }
+
+  async settleMessage(id: string, outcome: DeliveryOutcome): Promise<void> {
+    this.guard(() => {
+      const now = nowIso()
+      if (outcome.outcome === 'delivered') {
+        this.db
+          .prepare('UPDATE outbox SET delivered_at = ?, claimed_until = NULL WHERE id = ?')
+          .run(now, id)
+      } else if (outcome.outcome === 'retry') {
+        const next = new Date(Date.now() + outcome.afterMs).toISOString()
+        this.db
+          .prepare(
+            'UPDATE outbox SET next_attempt_at = ?, last_error = ?, claimed_until = NULL WHERE id = ?',
+          )
+          .run(next, outcome.error, id)
+      } else {
+        this.db
+          .prepare(
+            'UPDATE outbox SET failed_at = ?, last_error = ?, claimed_until = NULL WHERE id = ?',
+          )
+          .run(now, outcome.error, id)
+      }
+    })
+  }
+
+  async listOutbox(status?: 'pending' | 'failed'): Promise<OutboxEntry[]> {
+    return this.guard(() => {
+      const rows = this.db
+        .prepare(`SELECT * FROM outbox WHERE ${outboxCondition(status)} ORDER BY created_at, id`)
+        .all() as Row[]
+      return rows.map((row) => outboxEntryFromRow(row, parseJson))
     })
   }
 
@@ -300,6 +412,11 @@ export class SqliteStore implements Store {
     committed(result)
     return result
   }
+}
+
+/** The outbox's clock: when a message was written, is due, was delivered. */
+function nowIso(): string {
+  return new Date().toISOString()
 }
 
 function migrate(db: DatabaseSync): void {

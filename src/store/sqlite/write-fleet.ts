@@ -1,8 +1,9 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
-import type { BookingRecord, ConfirmedBooking } from '../../domain/booking.ts'
+import type { BookingRecord, NewBooking } from '../../domain/booking.ts'
 import { eachDate } from '../../domain/calendar-date.ts'
 import type { Booking, Catalogue } from '../../domain/catalogue.ts'
 import type { Company } from '../../domain/company.ts'
+import type { OutboxMessage } from '../../notifications/outbox-message.ts'
 import { bookingDetails } from '../booking-rows.ts'
 import { FLEET_TABLES_CHILDREN_FIRST } from '../catalogue-rows.ts'
 import {
@@ -73,16 +74,19 @@ function writeRecords(
 }
 
 /**
- * Inserts bookings and counts each one's unit on every day of it at its pick-up depot. The
- * statements are prepared once per writer, so a large import prepares them once.
+ * Inserts bookings and counts each confirmed one's unit on every day of it at its pick-up depot
+ * (a cancelled booking holds no unit). The statements are prepared once per writer, so a large
+ * import prepares them once.
  */
 export function bookingWriter(
   db: DatabaseSync,
-): (booking: Booking | BookingRecord | ConfirmedBooking) => void {
+): (booking: Booking | BookingRecord | NewBooking) => void {
   const insert = db.prepare(
     `INSERT INTO bookings (reference, vehicle_id, pick_up_depot_id, drop_off_depot_id, pick_up_date,
-       drop_off_date, customer, quote_id, total_cents, price, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       drop_off_date, pick_up_time, drop_off_time, customer, quote_id, total_cents, price,
+       created_at, status, cancelled_at, cancelled_by, cancel_reason, checkout_token_hash,
+       manage_token_hash)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
   const bookDay = db.prepare(
     `INSERT INTO booked_days VALUES (?, ?, ?, 1)
@@ -97,14 +101,40 @@ export function bookingWriter(
       booking.dropOffDepotId,
       booking.pickUpDate,
       booking.dropOffDate,
+      details.pickUpTime,
+      details.dropOffTime,
       details.customer ? JSON.stringify(details.customer) : null,
       details.quoteId,
       details.totalCents,
       details.price ? JSON.stringify(details.price) : null,
       details.createdAt,
+      details.status,
+      details.cancelledAt,
+      details.cancelledBy,
+      details.cancelReason,
+      details.checkoutTokenHash,
+      details.manageTokenHash,
     )
+    if (details.status !== 'confirmed') return
     for (const day of eachDate(booking.pickUpDate, booking.dropOffDate)) {
       bookDay.run(booking.pickUpDepotId, booking.vehicleId, day)
     }
+  }
+}
+
+/** Writes messages into the outbox, due at once, inside the caller's transaction. */
+export function writeMessages(
+  db: DatabaseSync,
+  reference: string,
+  messages: OutboxMessage[],
+  now: string,
+): void {
+  if (messages.length === 0) return
+  const insert = db.prepare(
+    `INSERT INTO outbox (id, created_at, booking_reference, channel, message, next_attempt_at)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  )
+  for (const message of messages) {
+    insert.run(message.id, now, reference, message.channel, JSON.stringify(message), now)
   }
 }

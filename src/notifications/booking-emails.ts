@@ -1,0 +1,259 @@
+import { html, type SafeHtml } from '../docs/html.ts'
+import type { BookingRecord } from '../domain/booking.ts'
+import { freeCancellationUntil } from '../domain/cancellation-rule.ts'
+import type { Depot } from '../domain/catalogue.ts'
+import type { CatalogueIndex } from '../domain/catalogue-index.ts'
+import type { CompanyProfile } from '../presenters/company-profile.ts'
+import { formatCalendarDate, formatInstant, formatNzd } from '../presenters/display-format.ts'
+import { mapLink } from '../presenters/map-link.ts'
+import { presentPriceLines } from '../presenters/price-lines.ts'
+import type { EmailMessage } from './outbox-message.ts'
+
+/*
+ * The emails a booking and a cancellation send, written when the booking is (so what is sent is
+ * what was booked, whatever changes later): to the traveller, every line of the price, where and
+ * when to pick up and drop off, and the link to see or cancel; to the company, what it needs to
+ * prepare the vehicle. Each has a plain-text part and an HTML one with the same content.
+ */
+
+export type EmailContext = {
+  catalogue: CatalogueIndex
+  company: CompanyProfile
+  timeZone: string
+}
+
+type Draft = Omit<EmailMessage, 'channel' | 'id'>
+
+export function travellerConfirmation(
+  context: EmailContext,
+  booking: BookingRecord,
+  manageUrl: string,
+): Draft | undefined {
+  const to = booking.customer?.email
+  if (!to) return undefined
+  const { company } = context
+  const free = freeCancellationUntil(booking, {
+    freeCancellationHours: company.freeCancellationHours,
+    timeZone: context.timeZone,
+  })
+  const cancelRule = `Free cancellation until ${formatInstant(free.toISOString(), context.timeZone)}: cancel on your booking's page. Later, call the pick-up depot.`
+  const sections = [
+    `Your booking with ${company.name} is confirmed.`,
+    rentalText(context, booking),
+    priceText(booking),
+    `${cancelRule}\nSee or cancel your booking: ${manageUrl}`,
+    contactText(company),
+  ]
+  return {
+    to: [to],
+    subject: `Booking confirmed: ${booking.reference} · ${company.name}`,
+    replyTo: company.email ?? undefined,
+    text: `Hello ${booking.customer?.fullName ?? ''},\n\n${sections.join('\n\n')}\n`,
+    html: page(
+      company,
+      `Booking confirmed: ${booking.reference}`,
+      html`<p>Hello ${booking.customer?.fullName ?? ''},</p>
+<p>Your booking with ${company.name} is confirmed.</p>
+${rentalHtml(context, booking)}
+${priceHtml(booking)}
+<p>${cancelRule}</p>
+<p><a href="${manageUrl}">See or cancel your booking</a></p>`,
+    ),
+  }
+}
+
+export function travellerCancellation(
+  context: EmailContext,
+  booking: BookingRecord,
+): Draft | undefined {
+  const to = booking.customer?.email
+  if (!to) return undefined
+  const { company } = context
+  const said = cancellationText(context, booking)
+  return {
+    to: [to],
+    subject: `Booking cancelled: ${booking.reference} · ${company.name}`,
+    replyTo: company.email ?? undefined,
+    text: `Hello ${booking.customer?.fullName ?? ''},\n\n${[said, rentalText(context, booking), contactText(company)].join('\n\n')}\n`,
+    html: page(
+      company,
+      `Booking cancelled: ${booking.reference}`,
+      html`<p>Hello ${booking.customer?.fullName ?? ''},</p>
+<p>${said}</p>
+${rentalHtml(context, booking)}`,
+    ),
+  }
+}
+
+/** To the pick-up depot's own address when it has one, else the company's; none when neither. */
+export function companyNotice(
+  context: EmailContext,
+  booking: BookingRecord,
+  event: 'created' | 'cancelled',
+): Draft | undefined {
+  const depot = depotOf(context, booking.pickUpDepotId)
+  const to = depot?.email ?? context.company.email
+  if (!to) return undefined
+  const customer = booking.customer
+  const who = customer
+    ? `Customer: ${[customer.fullName, customer.email, customer.phone].filter(Boolean).join(', ')}`
+    : 'Customer: not known'
+  const head =
+    event === 'created' ? `New booking ${booking.reference}.` : cancellationText(context, booking)
+  const sections = [head, rentalText(context, booking), who]
+  if (event === 'created') sections.push(priceText(booking))
+  return {
+    to: [to],
+    subject: `${event === 'created' ? 'New booking' : 'Cancelled'}: ${booking.reference} · ${vehicleName(context, booking)} · ${formatCalendarDate(booking.pickUpDate)}`,
+    replyTo: customer?.email || undefined,
+    text: `${sections.join('\n\n')}\n`,
+    html: page(
+      context.company,
+      event === 'created' ? `New booking ${booking.reference}` : `Cancelled: ${booking.reference}`,
+      html`<p>${head}</p>
+${rentalHtml(context, booking)}
+<p>${who}</p>
+${event === 'created' ? priceHtml(booking) : ''}`,
+    ),
+  }
+}
+
+function cancellationText(context: EmailContext, booking: BookingRecord): string {
+  const cancellation = booking.cancellation
+  const when = cancellation ? formatInstant(cancellation.at, context.timeZone) : ''
+  const by = cancellation?.by === 'traveller' ? 'by the traveller' : `by ${context.company.name}`
+  const why = cancellation?.reason ? ` Reason: ${cancellation.reason}` : ''
+  return `Booking ${booking.reference} with ${context.company.name} was cancelled ${by} on ${when}. The vehicle is no longer held.${why}`
+}
+
+function vehicleName(context: EmailContext, booking: BookingRecord): string {
+  return (
+    booking.price?.vehicleName ??
+    context.catalogue.vehicle(booking.vehicleId)?.name ??
+    `vehicle ${booking.vehicleId}`
+  )
+}
+
+function depotOf(context: EmailContext, id: number): Depot | undefined {
+  return context.catalogue.catalogue.depots.find((depot) => depot.id === id)
+}
+
+function handOverLines(
+  context: EmailContext,
+  label: string,
+  depotId: number,
+  date: string,
+  time: string | null,
+): string[] {
+  const depot = depotOf(context, depotId)
+  const lines = [
+    `${label}: ${formatCalendarDate(date)}${time ? ` at ${time}` : ''}, ${depot?.name ?? `depot ${depotId}`}`,
+  ]
+  if (!depot) return lines
+  const map = mapLink(depot)
+  for (const line of [
+    depot.address,
+    depot.directions,
+    map ? `Map: ${map}` : null,
+    depot.phone ? `Phone: ${depot.phone}` : null,
+    depot.openingHoursDescription,
+  ]) {
+    if (line) lines.push(`  ${line}`)
+  }
+  return lines
+}
+
+function rentalText(context: EmailContext, booking: BookingRecord): string {
+  return [
+    `Booking reference: ${booking.reference}`,
+    `Vehicle: ${vehicleName(context, booking)}`,
+    ...handOverLines(
+      context,
+      'Pick-up',
+      booking.pickUpDepotId,
+      booking.pickUpDate,
+      booking.pickUpTime,
+    ),
+    ...handOverLines(
+      context,
+      'Drop-off',
+      booking.dropOffDepotId,
+      booking.dropOffDate,
+      booking.dropOffTime,
+    ),
+  ].join('\n')
+}
+
+function rentalHtml(context: EmailContext, booking: BookingRecord): SafeHtml {
+  const place = (label: string, depotId: number, date: string, time: string | null) => {
+    const [first, ...rest] = handOverLines(context, label, depotId, date, time)
+    return html`<p><strong>${first}</strong>${rest.map((line) => html`<br>${line.trim()}`)}</p>`
+  }
+  return html`<p>Booking reference: <strong>${booking.reference}</strong><br>Vehicle: ${vehicleName(context, booking)}</p>
+${place('Pick-up', booking.pickUpDepotId, booking.pickUpDate, booking.pickUpTime)}
+${place('Drop-off', booking.dropOffDepotId, booking.dropOffDate, booking.dropOffTime)}`
+}
+
+/** Every line of the booked price, with the total and its GST. */
+function priceRows(booking: BookingRecord): [string, string][] {
+  if (!booking.price) {
+    return booking.totalAmount === null
+      ? []
+      : [['Total (GST included)', formatNzd(booking.totalAmount)]]
+  }
+  const lines = presentPriceLines(booking.price)
+  return [
+    [
+      `Rental: ${lines.rentalDays} ${lines.rentalDays === 1 ? 'day' : 'days'} × ${lines.dailyRate}`,
+      lines.rentalFee,
+    ],
+    [
+      lines.oneWay ? 'One-way route fee' : 'Route fee (returned to the pick-up depot)',
+      lines.routeFee,
+    ],
+    ...lines.accessories.map((line): [string, string] => [
+      `${line.name} × ${line.quantity}`,
+      line.cost,
+    ]),
+    ...(lines.insurance
+      ? [[`Insurance: ${lines.insurance.name}`, lines.insurance.cost] as [string, string]]
+      : []),
+    ['Total (GST included)', lines.total],
+    ['GST included in the total (15%)', lines.gst],
+  ]
+}
+
+function priceText(booking: BookingRecord): string {
+  const rows = priceRows(booking)
+  if (rows.length === 0) return 'Price: as agreed with the company'
+  const width = Math.max(...rows.map(([item]) => item.length))
+  return [
+    'Price, in New Zealand dollars:',
+    ...rows.map(([item, amount]) => `  ${item.padEnd(width)}  ${amount}`),
+  ].join('\n')
+}
+
+function priceHtml(booking: BookingRecord): SafeHtml {
+  const rows = priceRows(booking)
+  if (rows.length === 0) return html``
+  return html`<table role="presentation" cellpadding="4" style="border-collapse:collapse">
+${rows.map(([item, amount]) => html`<tr><td>${item}</td><td style="text-align:right">${amount}</td></tr>\n`)}
+</table>`
+}
+
+function contactText(company: CompanyProfile): string {
+  const contacts = [company.phone, company.email, company.website].filter(Boolean).join(' · ')
+  return contacts ? `Questions? ${contacts}\n${company.name}` : company.name
+}
+
+function page(company: CompanyProfile, title: string, body: SafeHtml): string {
+  const contacts = [company.phone, company.email].filter(Boolean).join(' · ')
+  return html`<!doctype html>
+<html lang="en-NZ"><head><meta charset="utf-8"><title>${title}</title></head>
+<body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1c2420">
+<h1 style="font-size:1.3rem">${title}</h1>
+${body}
+<p style="color:#556">${company.name}${contacts ? html` · ${contacts}` : ''}</p>
+</body></html>
+`.value
+}

@@ -1,0 +1,94 @@
+import { html, type SafeHtml } from '../docs/html.ts'
+import type { BookingRecord } from '../domain/booking.ts'
+import type { Depot } from '../domain/catalogue.ts'
+import type { CompanyProfile } from '../presenters/company-profile.ts'
+import { formatInstant } from '../presenters/display-format.ts'
+import { bookedPrice, bookedRental } from './booking-summary.ts'
+import { fieldError, hiddenFields } from './form-fields.ts'
+import { type Notice, noticeBox } from './notice.ts'
+import { type PageContent, page } from './page-document.ts'
+
+export type ManagePageInput = {
+  booking: BookingRecord
+  depots: Depot[]
+  company: CompanyProfile
+  timeZone: string
+  /** Whether the traveller may still cancel here, and until when free cancellation runs. */
+  cancel: { allowed: boolean; until: Date }
+  /** The form to cancel posts here, with this token; absent when it cannot be cancelled. */
+  cancelForm: { action: string; csrfToken: string } | undefined
+  notice?: Notice | undefined
+  reasonError?: string | undefined
+}
+
+/**
+ * A booking's own page, opened from the link on the confirmation and in the email: every detail,
+ * its status, and while the company's rule allows, the button to cancel it; later, how to reach
+ * the depot to cancel by phone. Nothing on the page reveals the link's token to another site.
+ */
+export function managePage(input: ManagePageInput): PageContent {
+  const { booking, company } = input
+  const title =
+    booking.status === 'cancelled'
+      ? `Booking cancelled: ${booking.reference}`
+      : `Your booking: ${booking.reference}`
+  return page(
+    title,
+    html`<h1>${booking.status === 'cancelled' ? 'Booking cancelled' : 'Your booking'}</h1>
+<p class="reference" id="booking-reference">${booking.reference}</p>
+${input.notice ? noticeBox(input.notice) : ''}
+${status(input)}
+<div class="layout">
+<section class="panel" aria-labelledby="booked-heading">
+<h2 id="booked-heading">What you booked</h2>
+${bookedRental(booking, input.depots)}
+</section>
+<section class="panel" aria-labelledby="price-heading">
+<h2 id="price-heading">Booked price</h2>
+${bookedPrice(booking)}
+</section>
+</div>
+${booking.status === 'confirmed' ? cancelSection(input) : ''}
+<p class="muted">Questions? ${[company.phone, company.email].filter(Boolean).join(' · ') || company.name}</p>`,
+  )
+}
+
+function status({ booking, timeZone }: ManagePageInput): SafeHtml {
+  const cancellation = booking.cancellation
+  if (booking.status === 'cancelled' && cancellation) {
+    const by = cancellation.by === 'traveller' ? 'by you' : 'by us'
+    return html`<div class="notice problem" role="status" id="booking-status">
+<strong>This booking was cancelled ${by} on ${formatInstant(cancellation.at, timeZone)}.</strong>
+${cancellation.reason ? html`<p>Reason: ${cancellation.reason}</p>` : ''}
+<p>The vehicle is no longer held for you.</p>
+</div>`
+  }
+  return html`<div class="confirmed" role="status" id="booking-status"><p><strong>Confirmed.</strong> See you at the pick-up.</p></div>`
+}
+
+function cancelSection(input: ManagePageInput): SafeHtml {
+  const { booking, timeZone, cancel } = input
+  const until = formatInstant(cancel.until.toISOString(), timeZone)
+  if (!cancel.allowed || !input.cancelForm) {
+    const depot = input.depots.find((candidate) => candidate.id === booking.pickUpDepotId)
+    const phone = depot?.phone ?? input.company.phone
+    return html`<section class="panel" aria-labelledby="cancel-heading">
+<h2 id="cancel-heading">Cancel this booking</h2>
+<p>Free cancellation online ended on ${until}, ${input.company.freeCancellationHours} hours before pick-up.</p>
+<p>To cancel or change it now, call ${depot?.name ?? input.company.name}${phone ? html` on <a href="tel:${phone.replace(/[^+0-9]/g, '')}">${phone}</a>` : ''}.</p>
+</section>`
+  }
+  return html`<section class="panel" aria-labelledby="cancel-heading">
+<h2 id="cancel-heading">Cancel this booking</h2>
+<p>You can cancel free of charge until ${until}.</p>
+<form method="post" action="${input.cancelForm.action}" novalidate>
+${hiddenFields({ _csrf: input.cancelForm.csrfToken })}
+<div class="field${input.reasonError ? ' has-error' : ''}">
+<label for="reason">Why are you cancelling? <span class="hint">Optional</span></label>
+${fieldError('reason', input.reasonError)}
+<input type="text" id="reason" name="reason" maxlength="500" autocomplete="off">
+</div>
+<button type="submit" class="danger">Cancel booking</button>
+</form>
+</section>`
+}

@@ -1,0 +1,42 @@
+import type { OutboxMessage } from '../notifications/outbox-message.ts'
+import type { Row } from './catalogue-rows.ts'
+import type { OutboxEntry } from './store.ts'
+
+/*
+ * The outbox's rows as both adapters write and read them. A message is kept whole (as JSON) with
+ * what the sender needs to schedule it: when it is next due, how often it was tried, the claim of
+ * the sender delivering it, and how it ended.
+ */
+
+/** Who a message goes to, without personal data: an email's domain(s), or a webhook's event. */
+export function summaryOf(message: OutboxMessage): string {
+  if (message.channel === 'webhook') return `webhook ${message.type}`
+  const domains = [...new Set(message.to.map((address) => address.split('@')[1] ?? '?'))]
+  return `email to ${message.to.length} address(es) at ${domains.join(', ')}: ${message.subject}`
+}
+
+export function outboxEntryFromRow(row: Row, json: (value: unknown) => unknown): OutboxEntry {
+  const instant = (value: unknown) =>
+    value instanceof Date ? value.toISOString() : ((value as string | null) ?? null)
+  const message = json(row.message) as OutboxMessage
+  const delivered = row.delivered_at !== null && row.delivered_at !== undefined
+  const failed = row.failed_at !== null && row.failed_at !== undefined
+  return {
+    id: row.id as string,
+    channel: message.channel,
+    bookingReference: (row.booking_reference as string | null) ?? null,
+    summary: summaryOf(message),
+    status: delivered ? 'delivered' : failed ? 'failed' : 'pending',
+    attempts: row.attempts as number,
+    createdAt: instant(row.created_at) ?? '',
+    nextAttemptAt: delivered || failed ? null : instant(row.next_attempt_at),
+    lastError: (row.last_error as string | null) ?? null,
+  }
+}
+
+/** The statuses `listOutbox` selects, as a condition both dialects accept. */
+export function outboxCondition(status: 'pending' | 'failed' | undefined): string {
+  if (status === 'failed') return 'failed_at IS NOT NULL'
+  if (status === 'pending') return 'delivered_at IS NULL AND failed_at IS NULL'
+  return 'delivered_at IS NULL'
+}

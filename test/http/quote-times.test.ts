@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import {
+  assertBadParameter,
+  okBody,
+  type Params,
+  type QuoteBody,
+  startApi,
+  type TestApi,
+} from './api-client.ts'
+
+/*
+ * A quote may say when the vehicle is picked up and dropped off: times the depots offer for that
+ * date's day type (weekday or weekend). The rules fleet: Alpha (1) picks up 08:00 and 12:00 on
+ * weekdays, 09:00 at weekends, and takes drop-offs 10:00 and 17:00 on weekdays, 16:00 at
+ * weekends. 2027-01-13 is a Wednesday, 2027-01-16 a Saturday.
+ */
+
+const CAR: Params = {
+  pick_up_depot_id: '1',
+  drop_off_depot_id: '1',
+  pick_up_date: '2027-01-13',
+  drop_off_date: '2027-01-16',
+  vehicle_id: '1',
+}
+
+type TimedQuote = QuoteBody & { pickUpTime: string | null; dropOffTime: string | null }
+
+describe('GET /quotes with pick_up_time and drop_off_time', () => {
+  let api: TestApi
+  before(async () => {
+    api = await startApi()
+  })
+  after(() => api.close())
+
+  test('times the depots offer that day are kept in the quote and its checkout link', async () => {
+    const quote = okBody<TimedQuote>(
+      await api.get('/quotes', { ...CAR, pick_up_time: '12:00', drop_off_time: '16:00' }),
+    )
+    assert.equal(quote.pickUpTime, '12:00')
+    assert.equal(quote.dropOffTime, '16:00')
+    assert.match(quote.checkoutUrl, /&pick_up_time=12:00&drop_off_time=16:00&quote_id=q_/)
+  })
+
+  test('without times, the quote says null and the person chooses them at checkout', async () => {
+    const quote = okBody<TimedQuote>(await api.get('/quotes', CAR))
+    assert.equal(quote.pickUpTime, null)
+    assert.equal(quote.dropOffTime, null)
+    assert.doesNotMatch(quote.checkoutUrl, /_time=/)
+  })
+
+  const refusals: { asked: Params; code: string; parameter: string; says: string }[] = [
+    {
+      asked: { pick_up_time: '09:00' },
+      code: 'time_not_offered',
+      parameter: 'pick_up_time',
+      says: 'pick_up_time 09:00 is not a pick-up time of Alpha on a weekday (2027-01-13); send one of 08:00, 12:00',
+    },
+    {
+      asked: { drop_off_time: '17:00' },
+      code: 'time_not_offered',
+      parameter: 'drop_off_time',
+      says: 'drop_off_time 17:00 is not a drop-off time of Alpha on a weekend (2027-01-16); send one of 16:00',
+    },
+    {
+      asked: { pick_up_time: '8:00' },
+      code: 'invalid_parameter',
+      parameter: 'pick_up_time',
+      says: 'pick_up_time "8:00" is not valid; send a time as HH:MM',
+    },
+    {
+      asked: { drop_off_time: '24:00' },
+      code: 'invalid_parameter',
+      parameter: 'drop_off_time',
+      says: 'drop_off_time "24:00" is not valid',
+    },
+  ]
+  for (const { asked, code, parameter, says } of refusals) {
+    test(`${JSON.stringify(asked)} is a 400 ${code} naming ${parameter}`, async () => {
+      const body = assertBadParameter(
+        await api.get('/quotes', { ...CAR, ...asked }),
+        code,
+        parameter,
+      )
+      assert.ok(body.error.startsWith(says), body.error)
+    })
+  }
+})

@@ -1,0 +1,168 @@
+import assert from 'node:assert/strict'
+import { afterEach, beforeEach, describe, test } from 'node:test'
+import {
+  assertPage,
+  type BookingSite,
+  cookieOf,
+  PERSON,
+  startBookingSite,
+  textOf,
+} from '../helpers/booking-pages.ts'
+
+/*
+ * A booking's own page, opened from the link the confirmation (and the email) gives: every
+ * detail, and "Cancel booking" while the company's rule allows: up to 48 hours (the fleet's
+ * free_cancellation_hours, by default) before the pick-up. The rules fleet, clock at Sunday
+ * 2027-01-10 13:00 in Auckland; the van is picked up Wednesday 13 January at 08:00.
+ */
+
+const VAN = {
+  pick_up_depot_id: '1',
+  drop_off_depot_id: '1',
+  pick_up_date: '2027-01-13',
+  drop_off_date: '2027-01-18',
+  vehicle_id: '2',
+  accessory_ids: '3',
+  insurance_id: '3',
+}
+
+let site: BookingSite
+beforeEach(async () => {
+  site = await startBookingSite()
+})
+afterEach(async () => site.close())
+
+/** Books the van and returns the manage page's path from the confirmation. */
+async function bookVan(): Promise<string> {
+  const checkout = await site.openCheckout(VAN)
+  const page = assertPage(await site.post({ ...checkout.fields, ...PERSON }, checkout.cookie), 201)
+  const link =
+    /id="manage-link" href="https:\/\/rentals\.example\.com(\/book\/manage\/[^"]+)"/.exec(page)?.[1]
+  assert.ok(link, 'the confirmation gives the manage link')
+  return link
+}
+
+/** Posts the page's cancel form as a browser would. */
+async function cancelOn(path: string, reason = '') {
+  const shown = await site.get(path)
+  const form = /<form method="post" action="([^"]+)"[\s\S]*?name="_csrf" value="([^"]+)"/.exec(
+    shown.body,
+  )
+  assert.ok(form, 'the page has a cancel form')
+  return site.app.inject({
+    method: 'POST',
+    url: form[1] ?? '',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieOf(shown) },
+    payload: new URLSearchParams({ _csrf: form[2] ?? '', reason }).toString(),
+  })
+}
+
+describe("a booking's own page", () => {
+  test('shows every detail, the free cancellation deadline and a Cancel booking button', async () => {
+    const path = await bookVan()
+    const response = await site.get(path)
+    const page = assertPage(response, 200)
+    assert.equal(response.headers['x-robots-tag'], 'noindex, nofollow')
+    assert.equal(response.headers['referrer-policy'], 'same-origin')
+    const text = textOf(page)
+    assert.match(text, /Your booking RTR-[2-9A-HJKMNP-Z]{8}/)
+    assert.match(text, /Confirmed\. See you at the pick-up\./)
+    assert.match(text, /Pick-up Wed, 13 Jan 2027 at 08:00, Alpha/)
+    assert.match(text, /Total GST included NZ\$935\.00/)
+    assert.match(text, /You can cancel free of charge until Mon, 11 Jan 2027, 8:00 am NZDT\./)
+    assert.match(page, /<button type="submit" class="danger">Cancel booking<\/button>/)
+  })
+
+  test('cancelling there keeps the booking, marked cancelled by the traveller, and frees the van at once', async () => {
+    const path = await bookVan()
+    assert.equal(await site.unitsBooked(2), 1)
+    const cancelled = await cancelOn(path, 'Plans changed')
+    assert.equal(cancelled.statusCode, 303)
+    assert.equal(cancelled.headers.location, path)
+    assert.equal(await site.unitsBooked(2), 0)
+    const text = textOf(assertPage(await site.get(path), 200))
+    assert.match(text, /Booking cancelled RTR-/)
+    assert.match(
+      text,
+      /This booking was cancelled by you on Sun, 10 Jan 2027, 1:00 pm NZDT\. Reason: Plans changed/,
+    )
+    assert.doesNotMatch(text, /Cancel booking/)
+    const [booking] = await site.store.listBookings({ status: 'cancelled' })
+    assert.equal(booking?.cancellation?.by, 'traveller')
+    assert.equal(booking?.cancellation?.reason, 'Plans changed')
+  })
+
+  test('a cancel form sent twice cancels once; the second answer is the cancelled page', async () => {
+    const path = await bookVan()
+    const shown = await site.get(path)
+    const form = /<form method="post" action="([^"]+)"[\s\S]*?name="_csrf" value="([^"]+)"/.exec(
+      shown.body,
+    )
+    const post = () =>
+      site.app.inject({
+        method: 'POST',
+        url: form?.[1] ?? '',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieOf(shown) },
+        payload: new URLSearchParams({ _csrf: form?.[2] ?? '' }).toString(),
+      })
+    const answers = await Promise.all([post(), post()])
+    assert.deepEqual(
+      answers.map((answer) => answer.statusCode),
+      [303, 303],
+    )
+    assert.equal((await site.store.listBookings({ status: 'cancelled' })).length, 1)
+    assert.equal(await site.unitsBooked(2), 0)
+  })
+
+  test('within 48 hours of pick-up the page says to call the depot, and a cancel sent anyway is refused', async () => {
+    const path = await bookVan()
+    const shown = await site.get(path)
+    site.setNow(new Date('2027-01-11T20:00:00Z')) // Tuesday 09:00 in Auckland: 23 hours before
+    const text = textOf(assertPage(await site.get(path), 200))
+    assert.match(
+      text,
+      /Free cancellation online ended on Mon, 11 Jan 2027, 8:00 am NZDT, 48 hours before pick-up\./,
+    )
+    assert.match(text, /To cancel or change it now, call Alpha/)
+    assert.doesNotMatch(text, /Cancel booking/)
+    // A form shown earlier, sent now, cancels nothing.
+    const form = /<form method="post" action="([^"]+)"[\s\S]*?name="_csrf" value="([^"]+)"/.exec(
+      shown.body,
+    )
+    const late = await site.app.inject({
+      method: 'POST',
+      url: form?.[1] ?? '',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieOf(shown) },
+      payload: new URLSearchParams({ _csrf: form?.[2] ?? '' }).toString(),
+    })
+    assert.match(textOf(assertPage(late, 409)), /This booking was not cancelled/)
+    assert.equal(await site.unitsBooked(2), 1)
+  })
+
+  test("the cancel form has the booking form's forgery protection: no token, no cancellation", async () => {
+    const path = await bookVan()
+    const response = await site.app.inject({
+      method: 'POST',
+      url: `${path}/cancel`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'reason=forged',
+    })
+    assertPage(response, 403)
+    assert.equal(await site.unitsBooked(2), 1)
+  })
+
+  test('an unknown or malformed token is a 404 page that says nothing of any booking', async () => {
+    await bookVan()
+    for (const token of [
+      'A'.repeat(32),
+      'short',
+      '..%2F..%2Fetc%2Fpasswd',
+      `${'B'.repeat(31)}%00`,
+    ]) {
+      const response = await site.get(`/book/manage/${token}`)
+      const page = assertPage(response, 404)
+      assert.match(textOf(page), /There is no booking at this address/)
+      assert.doesNotMatch(page, /RTR-|Aroha/)
+    }
+  })
+})
