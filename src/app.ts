@@ -8,24 +8,29 @@ import { discoveryDocuments } from './docs/discovery-plugin.ts'
 import { finishOpenApi } from './docs/finish-openapi.ts'
 import { DomainError } from './domain/errors.ts'
 import { agentApi } from './http/api-plugin.ts'
+import { clientErrorHandler, rememberBodyPaths } from './http/client-error.ts'
 import { RETRY_AFTER_UNAVAILABLE_SECONDS, sendError } from './http/error-response.ts'
 import { frameworkErrorHandler } from './http/framework-error.ts'
 import { registerOverloadGuard } from './http/overload.ts'
 import { requestLogging } from './http/request-logging.ts'
 import { API_TAG } from './http/routes/error-responses.ts'
 import { mcpEndpoint } from './mcp/mcp-plugin.ts'
-import type { PageDeps } from './pages/page-deps.ts'
+import { messagePage } from './pages/message-page.ts'
+import { type PageDeps, renderPage } from './pages/page-deps.ts'
 import { pageAddressError, pageNotFound } from './pages/page-errors.ts'
 import { bookingPages } from './pages/pages-plugin.ts'
 import { SiteLinks } from './presenters/site-links.ts'
 import type { RateLimiter } from './rate-limit/rate-limiter.ts'
 import { operationDocs } from './schemas/operations.ts'
 import { validationError } from './schemas/validation-error.ts'
+import { securityHeaders } from './security/security-headers.ts'
 import { registerSiteHeaders } from './security/site-headers.ts'
 import type { VerbContext } from './verbs/context.ts'
 
 export const API_PREFIX = '/api/agent'
 export const BOOK_PREFIX = '/book'
+/** The longest a request's headers may take to arrive (at most the request timeout). */
+const HEADERS_TIMEOUT_MS = 10_000
 /** Read by agents' scripts in browsers, like the API: open to CORS. */
 const CORS_DOCUMENTS = [
   '/openapi.json',
@@ -57,6 +62,7 @@ export async function buildApp(deps: AppDeps) {
   }
   const apiFrameworkErrors = frameworkErrorHandler(API_PREFIX, deps.rateLimiter)
   const pageFrameworkErrors = pageAddressError(pageDeps)
+  const requestTimeoutMs = deps.config.requestTimeoutSeconds * 1000
   const app = Fastify({
     logger: deps.logger ?? false,
     ...requestLogging(deps.logger),
@@ -75,10 +81,30 @@ export async function buildApp(deps: AppDeps) {
         ? pageFrameworkErrors(error, request, reply)
         : apiFrameworkErrors(error, request, reply),
     return503OnClosing: true,
+    // A request must arrive whole within the timeout, its headers within 10 s of it, or it is
+    // answered 408 and its connection closed: a body that trickles in cannot hold a connection
+    // (and its memory) for ever. Node looks for such connections once a second, not every 30 s.
+    requestTimeout: requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs),
+      connectionsCheckingInterval: 1000,
+    },
+    // What the HTTP parser refuses or what arrives too late is answered in the service's shape.
+    clientErrorHandler: clientErrorHandler({
+      securityHeaders: securityHeaders({ publicUrl: deps.config.publicUrl }),
+      isPagePath,
+      requestTimeoutMs,
+      page: ({ title, message }) =>
+        renderPage(
+          pageDeps,
+          messagePage('This request cannot be handled', { kind: 'problem', title, message }),
+        ),
+    }),
     // Only the named proxies' X-Forwarded-For says who the client is; anyone else's is ignored,
     // so a client cannot rotate the header to escape the rate limit.
     trustProxy: deps.config.trustedProxies.length > 0 ? deps.config.trustedProxies : false,
   }).withTypeProvider<TypeBoxTypeProvider>()
+  rememberBodyPaths(app.server)
 
   // On shutdown, answers still in flight tell their client to close the connection, so that a
   // keep-alive socket does not hold the process open until its timeout after its last answer.

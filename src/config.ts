@@ -57,6 +57,11 @@ export type Config = {
   webhookSecret: string | undefined
   /** The first retry of a message not delivered, in seconds; each next one waits twice as long. */
   outboxRetrySeconds: number
+  /**
+   * How long a request may take to arrive whole, headers and body, in seconds; a request still
+   * trickling in then is answered 408 and its connection closed.
+   */
+  requestTimeoutSeconds: number
 }
 
 export class ConfigError extends Error {
@@ -146,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: mailFrom(env.MAIL_FROM),
     ...webhook(env),
     outboxRetrySeconds: integer(env, 'OUTBOX_RETRY_SECONDS', 15, 1, 3_600),
+    requestTimeoutSeconds: integer(env, 'REQUEST_TIMEOUT_SECONDS', 15, 1, 600),
   }
 }
 

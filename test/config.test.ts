@@ -39,6 +39,7 @@ describe('loadConfig falls back to the documented defaults', () => {
       webhookUrl: undefined,
       webhookSecret: undefined,
       outboxRetrySeconds: 15,
+      requestTimeoutSeconds: 15,
     })
   })
 

@@ -50,6 +50,18 @@ export function sendHtml(
   return sendPage(reply, status, pageDocument(frame.company, content), frame.policy)
 }
 
+/**
+ * A page as a whole document with the policy it is served under, for an answer written outside
+ * Fastify's reply (a request the HTTP parser refused or that took too long to arrive).
+ */
+export function renderPage(
+  deps: PageDeps,
+  content: PageContent,
+): { document: string; policy: string } {
+  const frame = frameOf(deps)
+  return { document: pageDocument(frame.company, content), policy: frame.policy }
+}
+
 function frameOf(deps: PageDeps): PageFrame {
   const catalogue = deps.ctx.catalogue()
   let frame = frames.get(catalogue)

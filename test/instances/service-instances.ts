@@ -50,6 +50,7 @@ const SERVICE_VARIABLES = [
   'WEBHOOK_URL',
   'WEBHOOK_SECRET',
   'OUTBOX_RETRY_SECONDS',
+  'REQUEST_TIMEOUT_SECONDS',
   // Set by node's test runner for its own children; the service is not one.
   'NODE_TEST_CONTEXT',
 ]
