@@ -41,6 +41,17 @@ export const ERROR_EXAMPLES: Record<string, Record<string, object>> = {
       code: 'service_unavailable',
     },
   },
+  explain_unavailable: {
+    400: {
+      error: 'pick_up_depot_id 99 is not a depot; GET /depots lists the valid ids',
+      code: 'unknown_depot',
+      parameter: 'pick_up_depot_id',
+    },
+    503: {
+      error: 'The service is temporarily unavailable; retry in 5 seconds',
+      code: 'service_unavailable',
+    },
+  },
   list_accessories: {
     400: {
       error:
@@ -73,8 +84,9 @@ export const ERROR_EXAMPLES: Record<string, Record<string, object>> = {
       parameter: 'accessory_ids',
     },
     404: {
-      error: `Mercedes Sprinter 4-berth motorhome is sold out at Christchurch Airport for ${EXAMPLE_DATE.pickUp} to ${EXAMPLE_DATE.dropOff}; GET /vehicles/availability lists what can be rented`,
-      code: 'vehicle_sold_out',
+      error: `Mercedes Sprinter 4-berth motorhome is rented for at least 5 days in the Shoulder season; this rental is 2 days; the earliest drop-off date that works is ${EXAMPLE_DATE.dropOff}; send drop_off_date=${EXAMPLE_DATE.dropOff}`,
+      code: 'below_minimum_days',
+      suggestion: { drop_off_date: EXAMPLE_DATE.dropOff },
     },
     503: {
       error: 'The service is temporarily unavailable; retry in 5 seconds',

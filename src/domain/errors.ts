@@ -1,3 +1,5 @@
+import type { Suggestion } from './suggestion.ts'
+
 /**
  * The closed set of failures the domain reports. Each door maps a code to its own medium
  * (an HTTP status, an MCP tool error, a form message) in one switch.
@@ -54,6 +56,20 @@ export class DomainError extends Error {
     this.name = 'DomainError'
     this.code = code
     this.parameter = parameter
+  }
+}
+
+/**
+ * A vehicle that cannot be rented for the request: why (the code and the message) and the
+ * smallest change of parameters that would let it be, or null when none exists.
+ */
+export class UnavailableError extends DomainError {
+  readonly suggestion: Suggestion | null
+
+  constructor(code: UnavailableCode, message: string, suggestion: Suggestion | null) {
+    super(code, message)
+    this.name = 'UnavailableError'
+    this.suggestion = suggestion
   }
 }
 

@@ -7,6 +7,7 @@ import { availabilityRoute } from './routes/availability-route.ts'
 import { depotsRoute } from './routes/depots-route.ts'
 import { quotesRoute } from './routes/quotes-route.ts'
 import { routesRoute } from './routes/routes-route.ts'
+import { unavailableRoute } from './routes/unavailable-route.ts'
 import { vehicleOptionsRoutes } from './routes/vehicle-options-routes.ts'
 import { vehiclesRoute } from './routes/vehicles-route.ts'
 
@@ -31,12 +32,13 @@ export function agentApi(
     routesRoute(app, deps)
     vehiclesRoute(app, deps)
     availabilityRoute(app, deps)
+    unavailableRoute(app, deps)
     vehicleOptionsRoutes(app, deps)
     quotesRoute(app, deps)
     app.setNotFoundHandler(async (request) => {
       throw new DomainError(
         'not_found',
-        `${request.method} ${request.url.split('?')[0]} is not an endpoint of this API; the endpoints are GET /depots, /routes, /vehicles, /vehicles/availability, /vehicles/{vehicleId}/accessories, /vehicles/{vehicleId}/insurance-types and /quotes`,
+        `${request.method} ${request.url.split('?')[0]} is not an endpoint of this API; the endpoints are GET /depots, /routes, /vehicles, /vehicles/availability, /vehicles/unavailable, /vehicles/{vehicleId}/accessories, /vehicles/{vehicleId}/insurance-types and /quotes`,
       )
     })
   }

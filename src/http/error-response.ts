@@ -1,5 +1,11 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
-import { DomainError, type ErrorCode, StoreUnavailableError } from '../domain/errors.ts'
+import {
+  DomainError,
+  type ErrorCode,
+  StoreUnavailableError,
+  UnavailableError,
+} from '../domain/errors.ts'
+import type { Suggestion } from '../domain/suggestion.ts'
 import { ServiceOverloadedError } from './overload.ts'
 
 /** Seconds an agent should wait before retrying after a 503. */
@@ -63,11 +69,14 @@ export function sendError(
   reply: FastifyReply,
 ): void {
   if (error instanceof DomainError) {
-    const body: { error: string; code: ErrorCode; parameter?: string } = {
-      error: error.message,
-      code: error.code,
-    }
+    const body: {
+      error: string
+      code: ErrorCode
+      parameter?: string
+      suggestion?: Suggestion | null
+    } = { error: error.message, code: error.code }
     if (error.parameter) body.parameter = error.parameter
+    if (error instanceof UnavailableError) body.suggestion = error.suggestion
     reply.code(statusOf(error.code)).send(body)
     return
   }

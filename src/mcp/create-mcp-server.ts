@@ -16,6 +16,7 @@ import { type AgentTool, toolResult } from './agent-tool.ts'
 import { toolParameters } from './tool-arguments.ts'
 import { errorResult, type ToolLog, toolErrorResult } from './tool-error-result.ts'
 import { toolDescription, toolInputSchema } from './tool-input-schema.ts'
+import { explainUnavailableTool } from './tools/explain-unavailable-tool.ts'
 import { findAvailableVehiclesTool } from './tools/find-available-vehicles-tool.ts'
 import { getQuoteTool } from './tools/get-quote-tool.ts'
 import { listAccessoriesTool } from './tools/list-accessories-tool.ts'
@@ -30,6 +31,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   listRoutesTool,
   listVehiclesTool,
   findAvailableVehiclesTool,
+  explainUnavailableTool,
   listAccessoriesTool,
   listInsurancePlansTool,
   getQuoteTool,
@@ -46,7 +48,7 @@ export type McpDeps = OperationDeps & {
 }
 
 const instructions = (company: CompanyProfile) =>
-  `Rent a vehicle from ${company.name}. Call the tools in this order: list_depots (list_routes gives the one-way routes that can be rented and their fees, list_vehicles every vehicle with its facts, depots and minimum days, whatever the dates); find_available_vehicles with a pick-up and a drop-off depot and the dates (YYYY-MM-DD, in the company's time zone); list_accessories and list_insurance_plans for the chosen vehicle; get_quote with the choices. The person books on the website: give them the quote's checkoutUrl. Amounts are NZD dollars, GST included. A result marked as an error says what to send instead or why the vehicle cannot be rented.`
+  `Rent a vehicle from ${company.name}. Call the tools in this order: list_depots (list_routes gives the one-way routes that can be rented and their fees, list_vehicles every vehicle with its facts, depots and minimum days, whatever the dates); find_available_vehicles with a pick-up and a drop-off depot and the dates (YYYY-MM-DD, in the company's time zone; explain_unavailable says why a vehicle is left out and which arguments to send instead); list_accessories and list_insurance_plans for the chosen vehicle; get_quote with the choices. The person books on the website: give them the quote's checkoutUrl. Amounts are NZD dollars, GST included. A result marked as an error says what to send instead or why the vehicle cannot be rented.`
 
 /**
  * An MCP server offering the API's operations as read-only tools, over the same verbs and

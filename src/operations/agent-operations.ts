@@ -7,6 +7,7 @@ import {
   presentInsurancePlan,
   presentQuote,
   presentRoute,
+  presentUnavailableVehicle,
   presentVehicle,
 } from '../presenters/present.ts'
 import type { SiteLinks } from '../presenters/site-links.ts'
@@ -19,14 +20,17 @@ import type {
   AvailabilityQuery,
   QuoteQuery,
   RoutesQuery,
+  UnavailableQuery,
   VehicleOptionsQuery,
   VehiclesQuery,
 } from '../schemas/query-parameters.ts'
 import type { QuoteResponse } from '../schemas/quote.ts'
 import type { RouteResponse } from '../schemas/route.ts'
+import type { UnavailableVehicleResponse } from '../schemas/suggestion.ts'
 import type { VehicleResponse } from '../schemas/vehicle.ts'
 import { type MaybeAsync, whenReady } from '../store/maybe-async.ts'
 import type { VerbContext } from '../verbs/context.ts'
+import { listUnavailableVehicles } from '../verbs/explain-unavailable.ts'
 import { findAvailableVehicles } from '../verbs/find-available-vehicles.ts'
 import { listAccessories } from '../verbs/list-accessories.ts'
 import { listDepots } from '../verbs/list-depots.ts'
@@ -93,6 +97,14 @@ export function availabilityJson(
   )
 }
 
+export async function unavailableAnswer(
+  { ctx }: OperationDeps,
+  query: Static<typeof UnavailableQuery>,
+): Promise<UnavailableVehicleResponse[]> {
+  const vehicles = await listUnavailableVehicles(ctx, rentalSearch(query))
+  return vehicles.map(presentUnavailableVehicle)
+}
+
 export function accessoriesAnswer(
   { ctx }: OperationDeps,
   query: OptionsParameters,
@@ -125,7 +137,7 @@ export function quoteAnswer(
   return quote.then((stored) => presentQuote(stored, links))
 }
 
-function rentalSearch(query: Static<typeof AvailabilityQuery>): RentalSearch {
+function rentalSearch(query: Static<typeof UnavailableQuery>): RentalSearch {
   return {
     pickUpDepotId: Number(query.pick_up_depot_id),
     dropOffDepotId: Number(query.drop_off_depot_id),

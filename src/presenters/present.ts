@@ -7,7 +7,9 @@ import type { DepotResponse } from '../schemas/depot.ts'
 import type { InsurancePlanResponse } from '../schemas/insurance-plan.ts'
 import type { QuoteResponse } from '../schemas/quote.ts'
 import type { RouteResponse } from '../schemas/route.ts'
+import type { UnavailableVehicleResponse } from '../schemas/suggestion.ts'
 import type { VehicleResponse } from '../schemas/vehicle.ts'
+import type { UnavailableVehicle } from '../verbs/explain-unavailable.ts'
 import type { AvailableVehicle } from '../verbs/find-available-vehicles.ts'
 import type { CatalogueVehicle } from '../verbs/list-vehicles.ts'
 import type { SiteLinks } from './site-links.ts'
@@ -66,6 +68,19 @@ export function presentRoute(route: RouteFee): RouteResponse {
     pickUpDepotId: route.fromDepotId,
     dropOffDepotId: route.toDepotId,
     routeFee: toDollars(route.fee),
+  }
+}
+
+export function presentUnavailableVehicle({
+  vehicle,
+  unavailability,
+}: UnavailableVehicle): UnavailableVehicleResponse {
+  return {
+    vehicleId: vehicle.id,
+    name: vehicle.name,
+    code: unavailability.code,
+    reason: unavailability.reason,
+    suggestion: unavailability.suggestion,
   }
 }
 

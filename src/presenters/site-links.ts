@@ -45,6 +45,25 @@ export class SiteLinks {
     return `${this.siteUrl}${managePath(token)}`
   }
 
+  /**
+   * The listing of what an availability search leaves out and why, for the same four parameters:
+   * the Link an empty availability answer carries.
+   */
+  unavailableListing(search: {
+    pick_up_depot_id: string
+    drop_off_depot_id: string
+    pick_up_date: string
+    drop_off_date: string
+  }): string {
+    const query = new URLSearchParams({
+      pick_up_depot_id: search.pick_up_depot_id,
+      drop_off_depot_id: search.drop_off_depot_id,
+      pick_up_date: search.pick_up_date,
+      drop_off_date: search.drop_off_date,
+    })
+    return `${this.siteUrl}/api/agent/vehicles/unavailable?${query}`
+  }
+
   /** The spec's checkout link, with the quote's id so the website can honour its price. */
   checkout(quote: Quote): string {
     return `${this.siteUrl}${bookPath(checkoutParameters(quote))}`

@@ -1,5 +1,6 @@
 import Type from 'typebox'
 import { INVALID_REQUEST_CODES, UNAVAILABLE_CODES } from '../domain/errors.ts'
+import { SuggestionSchema } from './suggestion.ts'
 
 export const ErrorSchema = Type.Object(
   {
@@ -15,6 +16,7 @@ export const ErrorSchema = Type.Object(
       { description: 'Stable machine-readable code' },
     ),
     parameter: Type.Optional(Type.String({ description: 'The request parameter at fault' })),
+    suggestion: Type.Optional(SuggestionSchema),
   },
   { title: 'Error' },
 )

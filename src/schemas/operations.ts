@@ -13,6 +13,7 @@ export const OPERATION_IDS = [
   'list_routes',
   'list_vehicles',
   'find_available_vehicles',
+  'explain_unavailable',
   'list_accessories',
   'list_insurance_plans',
   'get_quote',
@@ -45,6 +46,12 @@ export function operationDocs(settings: OperationSettings): Record<OperationId, 
       summary: 'Find vehicles available for dates and depots',
       description:
         'Step 2. Vehicles free for the dates, cheapest first. Rental days = drop-off minus pickup date (same day = 1). A vehicle is left out when sold out, under its minimum days, a depot is closed or has no times that day, the route is not offered, or no rate applies.',
+    },
+    explain_unavailable: {
+      operationId: 'explain_unavailable',
+      summary: 'Say why vehicles are not available',
+      description:
+        'After step 2, when a vehicle is missing or the list is empty. Same four parameters. Each vehicle stocked at the pickup depot that availability leaves out, with code, reason and suggestion: the parameters to send instead (sending it gives a quote), or null.',
     },
     list_accessories: {
       operationId: 'list_accessories',

@@ -73,6 +73,9 @@ const filterFields = {
 
 export const AvailabilityQuery = Type.Object({ ...searchFields, ...filterFields })
 
+/** GET /vehicles/unavailable: availability's own four parameters, without its filters. */
+export const UnavailableQuery = Type.Object(searchFields)
+
 /** GET /routes: every route, or those from one pick-up depot. */
 export const RoutesQuery = Type.Object({
   pick_up_depot_id: Type.Optional(

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { parseAccessorySelection } from '../domain/accessory-selection.ts'
-import { assessVehicle } from '../domain/availability.ts'
+import { assessVehicle, type RentalRequest } from '../domain/availability.ts'
 import type { InsurancePlan, Vehicle } from '../domain/catalogue.ts'
 import type { CatalogueIndex } from '../domain/catalogue-index.ts'
-import { DomainError, invalid } from '../domain/errors.ts'
+import { DomainError, invalid, UnavailableError } from '../domain/errors.ts'
 import { checkHandoverTime } from '../domain/handover-times.ts'
 import { chargeFor } from '../domain/pricing.ts'
 import type { Quote } from '../domain/quote.ts'
 import type { VerbContext } from './context.ts'
+import { explainUnavailable } from './explain-unavailable.ts'
 import { type RentalSearch, resolveRentalRequest } from './rental-request.ts'
 import { knownVehicle } from './vehicle-options.ts'
 
@@ -85,10 +86,11 @@ export async function priceRental(ctx: VerbContext, request: QuoteRequest): Prom
   })
   const assessment = assessVehicle(index, vehicle, rental, booked.get(vehicle.id) ?? 0)
   if (!assessment.available) {
-    throw new DomainError(
-      assessment.code,
-      `${assessment.reason}; GET /vehicles/availability lists what can be rented`,
+    // The 404 says why and what to send instead: the smallest change that gives a quote.
+    const why = await explainUnavailable(ctx, vehicle, rental, assessment, (changed) =>
+      quoteStillValid(index, vehicle, request, changed),
     )
+    throw new UnavailableError(why.code, why.reason, why.suggestion)
   }
 
   const { dailyRate, rentalFee, routeFee } = assessment.terms
@@ -122,6 +124,44 @@ export async function priceRental(ctx: VerbContext, request: QuoteRequest): Prom
     insuranceFee,
     totalAmount: rentalFee + routeFee + accessoriesFee + insuranceFee,
     unitsStocked: vehicle.unitsByDepot[rental.pickUpDepot.id] ?? 0,
+  }
+}
+
+/**
+ * Whether the quote's other choices hold for a changed rental: its accessories offered in the new
+ * pick-up month and its hand-over times on the new days, so that a suggestion sent gives a quote.
+ */
+function quoteStillValid(
+  index: CatalogueIndex,
+  vehicle: Vehicle,
+  request: QuoteRequest,
+  changed: RentalRequest,
+): boolean {
+  try {
+    const { period } = changed
+    parseAccessorySelection(index, request.accessoryIds, vehicle, period.pickUpDate)
+    if (request.pickUpTime !== undefined) {
+      checkHandoverTime(
+        changed.pickUpDepot,
+        period.pickUpDate,
+        request.pickUpTime,
+        'pick-up',
+        'pick_up_time',
+      )
+    }
+    if (request.dropOffTime !== undefined) {
+      checkHandoverTime(
+        changed.dropOffDepot,
+        period.dropOffDate,
+        request.dropOffTime,
+        'drop-off',
+        'drop_off_time',
+      )
+    }
+    return true
+  } catch (error) {
+    if (error instanceof DomainError) return false
+    throw error
   }
 }
 

@@ -43,6 +43,7 @@ const STATUSES: Record<string, string[]> = {
   '/routes': ['200', '400', '429', '503'],
   '/vehicles': ['200', '400', '429', '503'],
   '/vehicles/availability': ['200', '400', '429', '503'],
+  '/vehicles/unavailable': ['200', '400', '429', '503'],
   '/vehicles/{vehicleId}/accessories': ['200', '400', '429', '503'],
   '/vehicles/{vehicleId}/insurance-types': ['200', '400', '429', '503'],
   '/quotes': ['200', '400', '404', '429', '503'],

@@ -14,7 +14,13 @@ export const API = '/api/agent'
 
 export type Response = LightMyRequestResponse
 
-export type ErrorBody = { error: string; code: string; parameter?: string }
+export type ErrorBody = {
+  error: string
+  code: string
+  parameter?: string
+  /** A quote 404: the parameters to send instead, or null. */
+  suggestion?: Record<string, string | number> | null
+}
 
 export type HandoverTime = { time: string; day: string }
 

@@ -21,6 +21,10 @@ const CAR_5_DAYS: Params = {
   vehicle_id: '1',
 }
 
+function stringValues(values: Record<string, string | number>): Params {
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, String(value)]))
+}
+
 describe('GET /api/agent/quotes refuses', () => {
   let api: TestApi
   before(async () => {
@@ -31,7 +35,14 @@ describe('GET /api/agent/quotes refuses', () => {
   })
 
   describe('with a 404 saying why the vehicle cannot be rented', () => {
-    const cases: { when: string; params: Params; code: string; says: RegExp }[] = [
+    const cases: {
+      when: string
+      params: Params
+      code: string
+      says: RegExp
+      /** The smallest change that gives a quote, as the 404 gives it. */
+      suggestion: Record<string, string | number>
+    }[] = [
       {
         when: 'the van is sold out at Alpha from 2027-01-20 to 2027-01-25',
         params: {
@@ -42,18 +53,21 @@ describe('GET /api/agent/quotes refuses', () => {
         },
         code: 'vehicle_sold_out',
         says: /sold out/,
+        suggestion: { pick_up_date: '2027-01-26', drop_off_date: '2027-01-31' },
       },
       {
         when: 'the van is not stocked at the pick-up depot',
         params: { ...CAR_5_DAYS, vehicle_id: '2', pick_up_depot_id: '2', drop_off_depot_id: '2' },
         code: 'vehicle_sold_out',
         says: /not stocked/,
+        suggestion: { pick_up_depot_id: 1, drop_off_depot_id: 1 },
       },
       {
         when: 'the car is rented for 2 days, below its 3-day high-season minimum',
         params: { ...CAR_5_DAYS, drop_off_date: '2027-01-15' },
         code: 'below_minimum_days',
         says: /at least 3 days/,
+        suggestion: { drop_off_date: '2027-01-16' },
       },
       {
         when: 'the pick-up depot has no pick-up times on a weekend day',
@@ -66,6 +80,7 @@ describe('GET /api/agent/quotes refuses', () => {
         },
         code: 'depot_closed',
         says: /Beta has no pick-up times on a weekend/,
+        suggestion: { pick_up_date: '2027-01-15', drop_off_date: '2027-01-19' },
       },
       {
         when: 'the pick-up depot is closed on 2027-03-03',
@@ -78,6 +93,7 @@ describe('GET /api/agent/quotes refuses', () => {
         },
         code: 'depot_closed',
         says: /Beta is closed on 2027-03-03/,
+        suggestion: { pick_up_date: '2027-03-04', drop_off_date: '2027-03-09' },
       },
       {
         when: 'the drop-off depot is closed on 12-25 every year',
@@ -89,24 +105,28 @@ describe('GET /api/agent/quotes refuses', () => {
         },
         code: 'depot_closed',
         says: /Beta is closed on 2027-12-25/,
+        suggestion: { drop_off_date: '2027-12-24' },
       },
       {
         when: 'the drop-off depot has no drop-off times on a weekend day',
         params: { ...CAR_5_DAYS, drop_off_depot_id: '2', drop_off_date: '2027-01-17' },
         code: 'depot_closed',
         says: /no drop-off times on a weekend/,
+        suggestion: { drop_off_date: '2027-01-18' },
       },
       {
         when: 'the one-way route from Beta to Alpha is not offered',
         params: { ...CAR_5_DAYS, pick_up_depot_id: '2', drop_off_depot_id: '1' },
         code: 'route_not_offered',
         says: /Beta to Alpha are not offered/,
+        suggestion: { drop_off_depot_id: 2 },
       },
       {
         when: 'no season covers a June pick-up date',
         params: { ...CAR_5_DAYS, pick_up_date: '2027-06-07', drop_off_date: '2027-06-14' },
         code: 'no_rate',
         says: /no rate/,
+        suggestion: { pick_up_date: '2027-05-31', drop_off_date: '2027-06-07' },
       },
       {
         when: 'the van has no low-season rate',
@@ -118,13 +138,23 @@ describe('GET /api/agent/quotes refuses', () => {
         },
         code: 'no_rate',
         says: /Test Van has no rate/,
+        suggestion: { pick_up_date: '2027-02-28', drop_off_date: '2027-03-05' },
       },
     ]
-    for (const { when, params, code, says } of cases) {
-      test(`${code} when ${when}`, async () => {
+    for (const { when, params, code, says, suggestion } of cases) {
+      test(`${code} when ${when}, with the change that gives a quote`, async () => {
         const body = assertError(await api.get('/quotes', params), { status: 404, code })
         assert.match(body.error, says)
         assert.equal(body.parameter, undefined)
+        assert.deepEqual(body.suggestion, suggestion)
+        // The message names the same step, as parameters to send.
+        for (const [name, value] of Object.entries(suggestion)) {
+          assert.ok(body.error.includes(`${name}=${value}`), body.error)
+        }
+        assert.doesNotMatch(body.error, /GET \/vehicles\/availability/)
+        const changed = { ...params, ...stringValues(suggestion) }
+        const quote = await api.get('/quotes', changed)
+        assert.equal(quote.statusCode, 200, quote.body)
       })
     }
 

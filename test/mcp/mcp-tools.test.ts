@@ -39,6 +39,7 @@ describe('MCP tools over Streamable HTTP', () => {
         'list_routes',
         'list_vehicles',
         'find_available_vehicles',
+        'explain_unavailable',
         'list_accessories',
         'list_insurance_plans',
         'get_quote',

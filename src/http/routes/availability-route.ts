@@ -2,8 +2,17 @@ import Type from 'typebox'
 import { availabilityJson } from '../../operations/agent-operations.ts'
 import { AvailabilityQuery } from '../../schemas/query-parameters.ts'
 import { VehicleSchema } from '../../schemas/vehicle.ts'
+import { whenReady } from '../../store/maybe-async.ts'
 import type { ApiDeps, TypedFastify } from '../api-deps.ts'
 import { API_TAG, errorResponses } from './error-responses.ts'
+
+/**
+ * The Link an empty availability answer carries to its explanation: IANA's `related` relation,
+ * with a title that says what it is for.
+ */
+export function unavailableLink(url: string): string {
+  return `<${url}>; rel="related"; title="Why each vehicle is left out, and what to send instead"`
+}
 
 export function availabilityRoute(app: TypedFastify, { ctx, links, docs }: ApiDeps): void {
   app.get(
@@ -25,9 +34,16 @@ export function availabilityRoute(app: TypedFastify, { ctx, links, docs }: ApiDe
     // Not async: Fastify sends an answer given at once without a turn of the promise queue. The
     // answer is already JSON, laid out as the response schema would write it (vehicleListJson);
     // a string typed as JSON is sent as it is.
+    // An empty answer is never silent: its Link header leads to the listing of why each vehicle
+    // is left out and what to send instead.
     (request, reply) => {
       reply.type('application/json; charset=utf-8')
-      return availabilityJson({ ctx, links }, request.query) as never
+      return whenReady(availabilityJson({ ctx, links }, request.query), (json) => {
+        if (json === '[]') {
+          reply.header('link', unavailableLink(links.unavailableListing(request.query)))
+        }
+        return json
+      }) as never
     },
   )
 }

@@ -1,9 +1,10 @@
 import Type, { type Static } from 'typebox'
-import { availabilityAnswer } from '../../operations/agent-operations.ts'
+import { availabilityAnswer, unavailableAnswer } from '../../operations/agent-operations.ts'
 import { AvailabilityQuery } from '../../schemas/query-parameters.ts'
 import { VehicleSchema } from '../../schemas/vehicle.ts'
 import type { AgentTool } from '../agent-tool.ts'
 import { lines, nzd, vehicleLabel } from '../tool-text.ts'
+import { unavailableText } from './explain-unavailable-tool.ts'
 
 export const findAvailableVehiclesTool: AgentTool = {
   name: 'find_available_vehicles',
@@ -14,9 +15,14 @@ export const findAvailableVehiclesTool: AgentTool = {
     const vehicles = await availabilityAnswer(deps, query)
     const dates = `${query.pick_up_date} to ${query.drop_off_date}`
     if (vehicles.length === 0) {
+      // Never a silent empty: the real reason for each vehicle, and what to send instead.
+      const unavailable = await unavailableAnswer(deps, query)
       return {
         structured: { vehicles },
-        text: `No vehicle is free from ${dates} for these depots; try other dates or depots.`,
+        text: [
+          `No vehicle is free from ${dates} for these depots and filters.`,
+          ...(unavailable.length === 0 ? [] : [unavailableText(query, unavailable)]),
+        ].join('\n'),
       }
     }
     return {

@@ -1,0 +1,80 @@
+import type { RentalRequest } from './availability.ts'
+import type { CalendarDate } from './calendar-date.ts'
+import type { CatalogueIndex } from './catalogue-index.ts'
+import type { UnavailableCode } from './errors.ts'
+import { type Cents, toDollars } from './money.ts'
+
+/**
+ * The parameters to send again, changed, for a vehicle to be available: only those that change,
+ * named and typed as the API takes them.
+ */
+export type Suggestion = {
+  pick_up_depot_id?: number
+  pick_up_date?: CalendarDate
+  drop_off_date?: CalendarDate
+  drop_off_depot_id?: number
+}
+
+/** Why a vehicle cannot be rented, and the smallest change that would let it (or null). */
+export type Unavailability = {
+  code: UnavailableCode
+  reason: string
+  suggestion: Suggestion | null
+}
+
+/**
+ * The concrete next step, in words, after the reason: the change to send, or, when none exists
+ * within the booking horizon, that another vehicle is needed.
+ */
+export function nextStep(
+  index: CatalogueIndex,
+  request: RentalRequest,
+  why: Unavailability,
+  lastPickUpDate: CalendarDate,
+): string {
+  const { suggestion } = why
+  if (why.code === 'route_not_offered') {
+    const ends = routeEnds(index, request)
+    if (suggestion === null) {
+      return `from ${request.pickUpDepot.name} it may be returned to ${ends}, but none of them works for these dates`
+    }
+    return `from ${request.pickUpDepot.name} it may be returned to ${ends}; send drop_off_depot_id=${suggestion.drop_off_depot_id}`
+  }
+  if (suggestion?.pick_up_depot_id !== undefined) {
+    const depot = index.activeDepot(suggestion.pick_up_depot_id)?.name ?? 'another depot'
+    return `${depot} stocks it; send ${sendText(suggestion)}`
+  }
+  if (suggestion === null) {
+    return `no other dates up to the last pick-up date ${lastPickUpDate} make it available; choose another vehicle`
+  }
+  const send = sendText(suggestion)
+  if (suggestion.pick_up_date === undefined && suggestion.drop_off_date !== undefined) {
+    const earliest = why.code === 'below_minimum_days' ? 'earliest' : 'nearest'
+    return `the ${earliest} drop-off date that works is ${suggestion.drop_off_date}; send ${send}`
+  }
+  return `the nearest dates that work for a ${request.period.days}-day rental are ${suggestion.pick_up_date} to ${suggestion.drop_off_date}; send ${send}`
+}
+
+/** `name=value and name=value`: the parameters to send. */
+function sendText(suggestion: Suggestion): string {
+  return Object.entries(suggestion)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(' and ')
+}
+
+/** The depots a rental from the pick-up depot may end at, with their route fee. */
+function routeEnds(index: CatalogueIndex, request: RentalRequest): string {
+  const from = request.pickUpDepot.id
+  return index
+    .offeredRoutes()
+    .filter((route) => route.fromDepotId === from)
+    .map((route) => {
+      const name = index.activeDepot(route.toDepotId)?.name ?? 'a depot'
+      return `${name} (id ${route.toDepotId}, ${feeText(route.fee)})`
+    })
+    .join(', ')
+}
+
+function feeText(fee: Cents): string {
+  return fee === 0 ? 'no route fee' : `route fee ${toDollars(fee)} NZD`
+}

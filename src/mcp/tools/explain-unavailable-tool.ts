@@ -1,0 +1,39 @@
+import Type, { type Static } from 'typebox'
+import { unavailableAnswer } from '../../operations/agent-operations.ts'
+import { UnavailableQuery } from '../../schemas/query-parameters.ts'
+import {
+  type UnavailableVehicleResponse,
+  UnavailableVehicleSchema,
+} from '../../schemas/suggestion.ts'
+import type { AgentTool } from '../agent-tool.ts'
+import { lines } from '../tool-text.ts'
+
+export const explainUnavailableTool: AgentTool = {
+  name: 'explain_unavailable',
+  parameters: UnavailableQuery,
+  outputSchema: Type.Object({ vehicles: Type.Array(UnavailableVehicleSchema) }),
+  async answer(deps, parameters) {
+    const query = parameters as Static<typeof UnavailableQuery>
+    const vehicles = await unavailableAnswer(deps, query)
+    return { structured: { vehicles }, text: unavailableText(query, vehicles) }
+  },
+}
+
+/** Each vehicle left out, its reason and the arguments to send instead; shared by availability. */
+export function unavailableText(
+  query: Static<typeof UnavailableQuery>,
+  vehicles: UnavailableVehicleResponse[],
+): string {
+  const dates = `${query.pick_up_date} to ${query.drop_off_date}`
+  if (vehicles.length === 0) {
+    return `Every vehicle stocked at depot ${query.pick_up_depot_id} can be rented from ${dates}: find_available_vehicles lists them.`
+  }
+  return lines(
+    `${vehicles.length} vehicles stocked at depot ${query.pick_up_depot_id} cannot be rented from ${dates}:`,
+    vehicles.map(
+      (vehicle) =>
+        `vehicle_id ${vehicle.vehicleId} ${vehicle.name} (${vehicle.code}): ${vehicle.reason}${vehicle.suggestion ? ` Suggested arguments: ${JSON.stringify(vehicle.suggestion)}.` : ''}`,
+    ),
+    'Next: send a suggestion with the other arguments unchanged to find_available_vehicles or get_quote.',
+  )
+}

@@ -1,0 +1,207 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import fc from 'fast-check'
+import { addDays, type CalendarDate } from '../../src/domain/calendar-date.ts'
+import { DEMO_FLEET_FILE, SITE_URL } from '../helpers/test-app.ts'
+import { assertBadParameter, okBody, type Params, startApi, type TestApi } from './api-client.ts'
+
+/*
+ * GET /vehicles/unavailable: every vehicle stocked at the pick-up depot that availability leaves
+ * out, with the quote's 404 code, a reason that ends with the next step, and the smallest change
+ * of parameters that makes it available. An empty availability answer links to it. Sending a
+ * suggestion gives a quote, which a property test holds over generated requests on two fleets.
+ */
+
+type Unavailable = {
+  vehicleId: number
+  name: string
+  code: string
+  reason: string
+  suggestion: Record<string, string | number> | null
+}
+
+/** The rules fleet (test/fixtures/rules-fleet.yaml): Alpha (1) stocks both vehicles, Beta (2) the car. */
+const AT_ALPHA: Params = {
+  pick_up_depot_id: '1',
+  drop_off_depot_id: '1',
+  pick_up_date: '2027-01-13',
+  drop_off_date: '2027-01-18',
+}
+
+function asParams(values: Record<string, string | number>): Params {
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, String(value)]))
+}
+
+describe('GET /api/agent/vehicles/unavailable', () => {
+  let api: TestApi
+  before(async () => {
+    api = await startApi()
+  })
+  after(() => api.close())
+
+  const unavailable = async (params: Params) =>
+    okBody<Unavailable[]>(await api.get('/vehicles/unavailable', params))
+
+  test('lists what availability leaves out, by id, with the code a quote gives', async () => {
+    // 2 days in the high season: the car is under its 3-day minimum; the van is sold out then.
+    const params = { ...AT_ALPHA, pick_up_date: '2027-01-20', drop_off_date: '2027-01-22' }
+    const listed = await unavailable(params)
+    assert.deepEqual(
+      listed.map(({ vehicleId, code }) => ({ vehicleId, code })),
+      [
+        { vehicleId: 1, code: 'below_minimum_days' },
+        { vehicleId: 2, code: 'vehicle_sold_out' },
+      ],
+    )
+    for (const vehicle of listed) {
+      const quote = await api.get('/quotes', { ...params, vehicle_id: String(vehicle.vehicleId) })
+      assert.equal(quote.statusCode, 404)
+      const refusal = quote.json<{ code: string; error: string; suggestion: unknown }>()
+      assert.equal(refusal.code, vehicle.code)
+      assert.equal(refusal.error, vehicle.reason)
+      assert.deepEqual(refusal.suggestion, vehicle.suggestion)
+    }
+    assert.deepEqual(listed[0]?.suggestion, { drop_off_date: '2027-01-23' })
+    assert.match(listed[0]?.reason ?? '', /the earliest drop-off date that works is 2027-01-23/)
+  })
+
+  test('is empty when availability leaves nothing out, and then lists every vehicle', async () => {
+    assert.deepEqual(await unavailable(AT_ALPHA), [])
+    const available = okBody<unknown[]>(await api.get('/vehicles/availability', AT_ALPHA))
+    assert.equal(available.length, 2)
+  })
+
+  test('a route not offered: every vehicle stocked, each sent to a depot it may end at', async () => {
+    const listed = await unavailable({ ...AT_ALPHA, pick_up_depot_id: '2' })
+    assert.deepEqual(
+      listed.map(({ vehicleId, code, suggestion }) => ({ vehicleId, code, suggestion })),
+      [{ vehicleId: 1, code: 'route_not_offered', suggestion: { drop_off_depot_id: 2 } }],
+    )
+    assert.match(listed[0]?.reason ?? '', /may be returned to Beta \(id 2, no route fee\)/)
+  })
+
+  test('refuses what availability refuses, with the same 400', async () => {
+    for (const [params, code, parameter] of [
+      [{ ...AT_ALPHA, pick_up_depot_id: '99' }, 'unknown_depot', 'pick_up_depot_id'],
+      [{ ...AT_ALPHA, drop_off_date: '2027-02-30' }, 'invalid_date', 'drop_off_date'],
+      [{ ...AT_ALPHA, pick_up_date: '2026-12-01' }, 'date_in_past', 'pick_up_date'],
+    ] as const) {
+      const theirs = await api.get('/vehicles/availability', params)
+      const ours = assertBadParameter(
+        await api.get('/vehicles/unavailable', params),
+        code,
+        parameter,
+      )
+      assert.equal(ours.error, theirs.json<{ error: string }>().error)
+    }
+  })
+
+  test('an empty availability answer links to this listing; a list with vehicles does not', async () => {
+    const closed = {
+      ...AT_ALPHA,
+      pick_up_depot_id: '2',
+      drop_off_depot_id: '2',
+      pick_up_date: '2027-03-03',
+      drop_off_date: '2027-03-08',
+    }
+    const empty = await api.get('/vehicles/availability', closed)
+    assert.equal(empty.body, '[]')
+    const link = String(empty.headers.link ?? '')
+    const target = /^<([^>]+)>; rel="related"; title="[^"]+"$/.exec(link)?.[1]
+    assert.ok(target, `no Link to the listing: ${link}`)
+    const url = new URL(target)
+    assert.equal(url.origin, SITE_URL)
+    assert.equal(url.pathname, '/api/agent/vehicles/unavailable')
+    assert.deepEqual(Object.fromEntries(url.searchParams), closed)
+    const listed = okBody<Unavailable[]>(
+      await api.get(`${url.pathname.replace('/api/agent', '')}${url.search}`),
+    )
+    assert.deepEqual(
+      listed.map((vehicle) => vehicle.code),
+      ['depot_closed'],
+    )
+    const full = await api.get('/vehicles/availability', AT_ALPHA)
+    assert.equal(full.headers.link, undefined)
+  })
+})
+
+/**
+ * Over generated requests: every vehicle a search leaves out, and every quote refused, has a
+ * reason and a suggestion that, sent with the rest unchanged, gives a quote (or null, said so).
+ */
+for (const [fleet, fleetFile, depots, vehicles] of [
+  // Gamma (3) is inactive: ids 1 and 2 only.
+  ['the rules fleet', undefined, 2, 2],
+  ['the demo fleet', DEMO_FLEET_FILE, 5, 9],
+] as const) {
+  describe(`every "no" has a way forward, on ${fleet} (property)`, () => {
+    let api: TestApi
+    before(async () => {
+      api = await startApi(fleetFile ? { fleetFile } : {})
+    })
+    after(() => api.close())
+
+    test('empty answers link to their reasons; each suggestion sent gives a quote', async () => {
+      const request = fc.record({
+        pickUp: fc.integer({ min: 1, max: depots }),
+        dropOff: fc.integer({ min: 1, max: depots }),
+        // From the test clock's today (2027-01-10) across the seasons and a Christmas.
+        lead: fc.integer({ min: 0, max: 400 }),
+        days: fc.integer({ min: 0, max: 12 }),
+        vehicle: fc.integer({ min: 1, max: vehicles }),
+      })
+      await fc.assert(
+        fc.asyncProperty(request, async ({ pickUp, dropOff, lead, days, vehicle }) => {
+          const pickUpDate = addDays('2027-01-10' as CalendarDate, lead)
+          const search: Params = {
+            pick_up_depot_id: String(pickUp),
+            drop_off_depot_id: String(dropOff),
+            pick_up_date: pickUpDate,
+            drop_off_date: addDays(pickUpDate, days),
+          }
+          const available = await api.get('/vehicles/availability', search)
+          assert.equal(available.statusCode, 200)
+          if (available.body === '[]')
+            assert.ok(available.headers.link, 'an empty answer with no Link')
+          const listed = okBody<Unavailable[]>(await api.get('/vehicles/unavailable', search))
+          const availableIds = available
+            .json<{ vehicleId: number }[]>()
+            .map((item) => item.vehicleId)
+          for (const left of listed) {
+            assert.ok(!availableIds.includes(left.vehicleId), `${left.vehicleId} is both`)
+            await assertWayForward(api, { ...search, vehicle_id: String(left.vehicleId) }, left)
+          }
+          const quote = await api.get('/quotes', { ...search, vehicle_id: String(vehicle) })
+          if (quote.statusCode === 404) {
+            await assertWayForward(api, { ...search, vehicle_id: String(vehicle) }, quote.json())
+          } else {
+            assert.equal(quote.statusCode, 200, quote.body)
+          }
+        }),
+        { numRuns: 150 },
+      )
+    })
+  })
+}
+
+async function assertWayForward(
+  api: TestApi,
+  params: Params,
+  refusal: {
+    code: string
+    reason?: string
+    error?: string
+    suggestion?: Unavailable['suggestion']
+  },
+): Promise<void> {
+  const text = refusal.reason ?? refusal.error ?? ''
+  assert.ok(text.length > 20, `no reason: ${JSON.stringify(refusal)}`)
+  assert.ok(refusal.suggestion !== undefined, `no suggestion: ${JSON.stringify(refusal)}`)
+  if (refusal.suggestion === null) {
+    assert.match(text, /choose another vehicle|none of them works/)
+    return
+  }
+  const changed = { ...params, ...asParams(refusal.suggestion) }
+  const quote = await api.get('/quotes', changed)
+  assert.equal(quote.statusCode, 200, `${JSON.stringify(changed)} after "${text}": ${quote.body}`)
+}
