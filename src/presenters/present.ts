@@ -78,6 +78,7 @@ export function presentUnavailableVehicle({
   return {
     vehicleId: vehicle.id,
     name: vehicle.name,
+    vehicleClass: vehicle.vehicleClass,
     code: unavailability.code,
     reason: unavailability.reason,
     suggestion: unavailability.suggestion,

@@ -25,6 +25,7 @@ export const UnavailableVehicleSchema = Type.Object(
   {
     vehicleId: Type.Integer(),
     name: Type.String(),
+    vehicleClass: Type.String({ description: 'The class of vehicle, such as suv or campervan' }),
     code: Type.Enum([...UNAVAILABLE_CODES], {
       description: "Why it is left out: the code a quote's 404 gives",
     }),
