@@ -1,6 +1,7 @@
 import type { CalendarDate, DayType, MonthDay } from './calendar-date.ts'
 import type { Company } from './company.ts'
 import type { Cents } from './money.ts'
+import type { RentalTerms } from './rental-terms.ts'
 
 /**
  * The company's offer: everything except bookings and quotes. It changes only when a fleet is
@@ -16,6 +17,8 @@ export type Catalogue = {
   routes: RouteFee[]
   accessories: Accessory[]
   insurancePlans: InsurancePlan[]
+  /** Drivers, surcharges, promotions, and the terms every quote states. */
+  terms: RentalTerms
 }
 
 export type Depot = {
@@ -39,6 +42,17 @@ export type Depot = {
   directions: string | null
   /** Receives the depot's booking notices instead of the company's address, when set. */
   email: string | null
+  /** Which of its hand-over times are after hours (an after-hours surcharge applies to them). */
+  afterHours: AfterHours
+}
+
+/** Hand-over times a depot counts as after hours, by day type. */
+export type AfterHours = { pickUp: Record<DayType, string[]>; dropOff: Record<DayType, string[]> }
+
+/** No hand-over time is after hours. */
+export const NO_AFTER_HOURS: AfterHours = {
+  pickUp: { weekday: [], weekend: [] },
+  dropOff: { weekday: [], weekend: [] },
 }
 
 export type Vehicle = {
@@ -106,6 +120,8 @@ export type InsurancePlan = ChargeRule & {
   description: string
   /** What the renter still pays after damage. */
   excess: Cents
+  /** The security deposit held on a card with this plan; null when the fleet says none. */
+  bond: Cents | null
   vehicleClasses: string[] | null
 }
 

@@ -27,6 +27,7 @@ export type FleetChange = {
 
 export type FleetItemKind =
   | 'company'
+  | 'terms'
   | 'rate_bands'
   | 'seasons'
   | 'depots'
@@ -130,6 +131,15 @@ function catalogueChanges(stored: Catalogue, next: Catalogue): FleetChange[] {
     changes.push({ change: 'added', item: `company "${next.company.name}"`, ...company })
   } else if (!isDeepStrictEqual(stored.company, next.company)) {
     changes.push({ change: 'changed', item: `company "${next.company.name}"`, ...company })
+  }
+  if (!isDeepStrictEqual(stored.terms, next.terms)) {
+    changes.push({
+      change: 'changed',
+      item: 'drivers, surcharges, promotions and terms',
+      kind: 'terms',
+      before: stored.terms,
+      after: next.terms,
+    })
   }
   const band = (b: RateBand) => `${b.minDays}${b.maxDays === null ? '+' : `-${b.maxDays}`} days`
   const lists = [

@@ -5,6 +5,7 @@ import {
   parseCalendarDate,
 } from '../domain/calendar-date.ts'
 import { seasonContains } from '../domain/catalogue-index.ts'
+import { checkRentalTerms } from './check-rental-terms.ts'
 import type { FleetFile } from './fleet-file-schema.ts'
 
 /** A problem at a path in the file; `at: 'key'` when the key itself is wrong, not its value. */
@@ -161,6 +162,9 @@ export function checkFleet(
   }
 
   checkBookings(fleet, depotIds, resolveDate, refused, report)
+  problems.push(
+    ...checkRentalTerms(fleet, resolveDate, (path, dollars) => checkCents(path, dollars, report)),
+  )
   return problems
 }
 

@@ -1,8 +1,11 @@
+import { isDeepStrictEqual } from 'node:util'
 import { DEFAULT_FREE_CANCELLATION_HOURS } from '../domain/cancellation-rule.ts'
 import type {
   Accessory,
+  AfterHours,
   Booking,
   Catalogue,
+  ChargeRule,
   Depot,
   InsurancePlan,
   RateBand,
@@ -12,6 +15,11 @@ import type {
 } from '../domain/catalogue.ts'
 import type { Company } from '../domain/company.ts'
 import { toDollars } from '../domain/money.ts'
+import {
+  type DistanceAllowance,
+  defaultRentalTerms,
+  type RentalTerms,
+} from '../domain/rental-terms.ts'
 import type { FleetFile } from './fleet-file-schema.ts'
 
 /*
@@ -39,6 +47,7 @@ export function fleetFileFromCatalogue(catalogue: Catalogue, bookings: Booking[]
     vehicles: catalogue.vehicles.map((vehicle) => vehicleInFile(vehicle, catalogue.seasons)),
     routes: catalogue.routes.map(routeInFile),
     accessories: catalogue.accessories.map(accessoryInFile),
+    ...termsInFile(catalogue.terms),
     insurance_plans: catalogue.insurancePlans.map(insurancePlanInFile),
     bookings: bookings.map(bookingInFile),
   }) as FleetFile
@@ -91,6 +100,7 @@ export function depotInFile(depot: Depot): FileOf<'depots'> {
     phone: orUndefined(depot.phone),
     email: orUndefined(depot.email),
     directions: orUndefined(depot.directions),
+    after_hours: afterHoursInFile(depot.afterHours),
   }) as FileOf<'depots'>
 }
 
@@ -142,8 +152,110 @@ export function insurancePlanInFile(plan: InsurancePlan): FileOf<'insurance_plan
     per: plan.per,
     max_charge: optional(plan.maxCharge, dollars),
     excess: dollars(plan.excess),
+    bond: optional(plan.bond, dollars),
     vehicle_classes: plan.vehicleClasses ?? undefined,
   }) as FileOf<'insurance_plans'>
+}
+
+/** A depot's after-hours times, each day type's list left out when empty, all when none is. */
+function afterHoursInFile(afterHours: AfterHours) {
+  const times = (byType: AfterHours['pickUp']) =>
+    byType.weekday.length + byType.weekend.length === 0 ? undefined : byType
+  const pickup = times(afterHours.pickUp)
+  const dropOff = times(afterHours.dropOff)
+  if (pickup === undefined && dropOff === undefined) return undefined
+  return { pickup_times: pickup, drop_off_times: dropOff }
+}
+
+/** The drivers, surcharges, promotions and terms, each left out when at its default. */
+export function termsInFile(
+  terms: RentalTerms,
+): Pick<FleetFile, 'drivers' | 'surcharges' | 'promotions' | 'terms'> {
+  const defaults = defaultRentalTerms()
+  const charge = (rule: ChargeRule | null) =>
+    rule === null
+      ? undefined
+      : { price: dollars(rule.price), per: rule.per, max_charge: optional(rule.maxCharge, dollars) }
+  const distance = (allowance: DistanceAllowance) =>
+    allowance.unlimited
+      ? ('unlimited' as const)
+      : { km_per_day: allowance.kmPerDay, extra_km_price: dollars(allowance.extraKmPrice) }
+  const { drivers } = terms
+  const driversSaid = !isDeepStrictEqual(drivers, defaults.drivers)
+  const distanceSaid = !isDeepStrictEqual(terms.distance, defaults.distance)
+  const paymentSaid = !isDeepStrictEqual(terms.payment, defaults.payment)
+  const fileTerms = withoutUndefined({
+    distance: distanceSaid
+      ? {
+          default: terms.distance.default.unlimited ? undefined : distance(terms.distance.default),
+          classes:
+            Object.keys(terms.distance.byClass).length === 0
+              ? undefined
+              : Object.fromEntries(
+                  Object.entries(terms.distance.byClass).map(([name, allowance]) => [
+                    name,
+                    distance(allowance),
+                  ]),
+                ),
+        }
+      : undefined,
+    fuel_policy: orUndefined(terms.fuelPolicy),
+    bond_without_plan: optional(terms.bondWithoutPlan, dollars),
+    payment: paymentSaid
+      ? {
+          deposit_percent: terms.payment.depositPercent,
+          balance_due_days_before_pick_up: orUndefined(terms.payment.balanceDueDaysBeforePickUp),
+        }
+      : undefined,
+  }) as Record<string, unknown>
+  return withoutUndefined({
+    drivers: driversSaid
+      ? {
+          minimum_age: drivers.minimumAge,
+          young_driver_under: orUndefined(drivers.youngDriverUnder),
+          young_driver_fee: charge(drivers.youngDriverFee),
+          classes:
+            Object.keys(drivers.byClass).length === 0
+              ? undefined
+              : Object.fromEntries(
+                  Object.entries(drivers.byClass).map(([name, own]) => [
+                    name,
+                    {
+                      minimum_age: own.minimumAge,
+                      young_driver_under:
+                        own.youngDriverUnder === undefined ? undefined : own.youngDriverUnder,
+                      young_driver_fee:
+                        own.youngDriverFee === undefined ? undefined : charge(own.youngDriverFee),
+                    },
+                  ]),
+                ),
+        }
+      : undefined,
+    surcharges: nonEmpty(
+      terms.surcharges.map((item) => ({
+        id: item.id,
+        name: item.name,
+        ...charge(item),
+        applies:
+          item.condition.when === 'depots'
+            ? { depots: item.condition.depotIds }
+            : item.condition.when,
+      })),
+    ),
+    promotions: nonEmpty(
+      terms.promotions.map((item) => ({
+        code: item.code,
+        name: item.name,
+        percent_off: orUndefined(item.percentOff),
+        amount_off: optional(item.amountOff, dollars),
+        pick_up_from: orUndefined(item.pickUpFrom),
+        pick_up_to: orUndefined(item.pickUpTo),
+        minimum_days: item.minimumDays === 1 ? undefined : item.minimumDays,
+        vehicle_classes: orUndefined(item.vehicleClasses),
+      })),
+    ),
+    terms: Object.keys(fileTerms).length === 0 ? undefined : fileTerms,
+  }) as Pick<FleetFile, 'drivers' | 'surcharges' | 'promotions' | 'terms'>
 }
 
 function bookingInFile(booking: Booking): FileOf<'bookings'> {

@@ -221,6 +221,20 @@ const Depot = Type.Object(
         { maxLength: 300 },
       ),
     ),
+    after_hours: Type.Optional(
+      Type.Object(
+        {
+          pickup_times: Type.Optional(Times('Pick-up times that are after hours')),
+          drop_off_times: Type.Optional(Times('Drop-off times that are after hours')),
+        },
+        {
+          additionalProperties: false,
+          description:
+            'Which of the pick-up and drop-off times are after hours (a surcharge applying after_hours is charged for them); each must be one of the depot times',
+          examples: [{ pickup_times: { weekday: ['06:00'], weekend: [] } }],
+        },
+      ),
+    ),
   },
   {
     additionalProperties: false,
@@ -403,9 +417,242 @@ const InsurancePlan = Type.Object(
     per: PriceUnit,
     max_charge: Type.Optional(dollars('Most charged over one rental', 480)),
     excess: dollars('What the renter still pays after damage or theft', 1500),
+    bond: Type.Optional(
+      dollars('The security deposit held on a card for the rental with this plan', 1500),
+    ),
     vehicle_classes: Type.Optional(VehicleClasses),
   },
   { additionalProperties: false, description: 'An insurance plan a renter may choose' },
+)
+
+const Age = (description: string, example: number) =>
+  Type.Integer({ minimum: 16, maximum: 99, description, examples: [example] })
+
+const ChargeRule = (description: string, example: { price: number; per: 'day' | 'rental' }) =>
+  Type.Object(
+    {
+      price: dollars('Price per day or per rental', example.price),
+      per: PriceUnit,
+      max_charge: Type.Optional(dollars('Most charged over one rental', example.price * 10)),
+    },
+    { additionalProperties: false, description, examples: [example] },
+  )
+
+const DriverRule = {
+  minimum_age: Age('The youngest a driver may be, in whole years', 21),
+  young_driver_under: Type.Optional(
+    Age('A driver younger than this pays the young-driver fee', 25),
+  ),
+  young_driver_fee: Type.Optional(
+    ChargeRule('What a young driver pays', { price: 25, per: 'day' }),
+  ),
+}
+
+const Drivers = Type.Object(
+  {
+    ...DriverRule,
+    classes: Type.Optional(
+      Type.Record(
+        Type.String({ minLength: 1 }),
+        Type.Object(
+          {
+            minimum_age: Type.Optional(DriverRule.minimum_age),
+            young_driver_under: Type.Optional(DriverRule.young_driver_under),
+            young_driver_fee: Type.Optional(DriverRule.young_driver_fee),
+          },
+          { additionalProperties: false },
+        ),
+        {
+          description: "A vehicle class's own rule where it differs from the company's",
+          examples: [{ motorhome: { minimum_age: 21 } }],
+        },
+      ),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Who may drive. 18 and over, with no young-driver fee, when left out; a class may differ',
+    examples: [
+      { minimum_age: 18, young_driver_under: 25, young_driver_fee: { price: 25, per: 'day' } },
+    ],
+  },
+)
+
+const Surcharge = Type.Object(
+  {
+    id: Type.String({
+      pattern: '^[a-z0-9][a-z0-9-]{0,39}$',
+      description: 'A short id in lower case, kept when editing',
+      examples: ['airport-fee'],
+    }),
+    name: text('What the traveller sees on the quote', 'Airport concession fee', { maxLength: 80 }),
+    price: dollars('Price per day or per rental', 35),
+    per: PriceUnit,
+    max_charge: Type.Optional(dollars('Most charged over one rental', 120)),
+    applies: Type.Union(
+      [
+        Type.Enum(['always', 'young_driver', 'after_hours'], {
+          description:
+            'always; young_driver (a driver under young_driver_under); after_hours (a pick-up or drop-off at a time the depot lists as after hours)',
+        }),
+        Type.Object(
+          {
+            depots: Type.Array(Type.Integer({ ...Id, description: 'Depot id' }), {
+              minItems: 1,
+              description: 'Depot ids: applies when the rental starts or ends at one of them',
+              examples: [[1, 3]],
+            }),
+          },
+          { additionalProperties: false },
+        ),
+      ],
+      { description: 'When it applies', examples: ['always', { depots: [1, 3] }] },
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: 'A compulsory fee added to every quote it applies to',
+  },
+)
+
+const Promotion = Type.Object(
+  {
+    code: Type.String({
+      pattern: '^[A-Z0-9][A-Z0-9_-]{2,29}$',
+      description: 'What travellers and agents send as promo_code; capitals and digits',
+      examples: ['SUMMER10'],
+    }),
+    name: text('What the traveller sees on the quote', 'Summer sale: 10% off', { maxLength: 80 }),
+    percent_off: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 100,
+        description: 'Percent off the rental fee; give this or amount_off',
+        examples: [10],
+      }),
+    ),
+    amount_off: Type.Optional(
+      dollars('Amount off the rental fee (never more than it); give this or percent_off', 50),
+    ),
+    pick_up_from: Type.Optional(
+      Type.String({
+        ...DateOrRelative,
+        description: 'First pick-up date it applies to: YYYY-MM-DD, or today+N',
+      }),
+    ),
+    pick_up_to: Type.Optional(
+      Type.String({
+        ...DateOrRelative,
+        description: 'Last pick-up date it applies to: YYYY-MM-DD, or today+N',
+      }),
+    ),
+    minimum_days: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 365,
+        description: 'Shortest rental it applies to; 1 when left out',
+        examples: [5],
+      }),
+    ),
+    vehicle_classes: Type.Optional(VehicleClasses),
+  },
+  { additionalProperties: false, description: 'A promotion code and what it takes off' },
+)
+
+const DistanceAllowance = Type.Union(
+  [
+    Type.Literal('unlimited'),
+    Type.Object(
+      {
+        km_per_day: Type.Integer({
+          minimum: 1,
+          maximum: 10000,
+          description: 'Kilometres included per rental day',
+          examples: [300],
+        }),
+        extra_km_price: dollars('Price of each kilometre beyond the allowance', 0.35),
+      },
+      { additionalProperties: false },
+    ),
+  ],
+  {
+    description: 'unlimited, or an allowance per day and the price of each extra kilometre',
+    examples: ['unlimited', { km_per_day: 300, extra_km_price: 0.35 }],
+  },
+)
+
+const Terms = Type.Object(
+  {
+    distance: Type.Optional(
+      Type.Object(
+        {
+          default: Type.Optional(DistanceAllowance),
+          classes: Type.Optional(
+            Type.Record(Type.String({ minLength: 1 }), DistanceAllowance, {
+              description: "A vehicle class's own allowance",
+              examples: [{ campervan: { km_per_day: 300, extra_km_price: 0.35 } }],
+            }),
+          ),
+        },
+        {
+          additionalProperties: false,
+          description: 'Kilometres included; unlimited when left out',
+          examples: [
+            {
+              default: 'unlimited',
+              classes: { campervan: { km_per_day: 300, extra_km_price: 0.35 } },
+            },
+          ],
+        },
+      ),
+    ),
+    fuel_policy: Type.Optional(
+      text('The fuel policy in a sentence', 'Full to full: return it with a full tank.', {
+        maxLength: 300,
+      }),
+    ),
+    bond_without_plan: Type.Optional(
+      dollars('The security deposit held on a card when no insurance plan is chosen', 3000),
+    ),
+    payment: Type.Optional(
+      Type.Object(
+        {
+          deposit_percent: Type.Integer({
+            minimum: 0,
+            maximum: 100,
+            description: 'Percent of the total paid when booking',
+            examples: [20],
+          }),
+          balance_due_days_before_pick_up: Type.Optional(
+            Type.Integer({
+              minimum: 0,
+              maximum: 365,
+              description:
+                'The balance is due this many days before pick-up; at pick-up when left out',
+              examples: [14],
+            }),
+          ),
+        },
+        {
+          additionalProperties: false,
+          description: 'When the traveller pays; everything at pick-up when left out',
+          examples: [{ deposit_percent: 20, balance_due_days_before_pick_up: 14 }],
+        },
+      ),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'What the traveller agrees to, shown on every quote: distance, fuel, bond and payment',
+    examples: [
+      {
+        fuel_policy: 'Full to full: return it with a full tank.',
+        payment: { deposit_percent: 20, balance_due_days_before_pick_up: 14 },
+      },
+    ],
+  },
 )
 
 const Booking = Type.Object(
@@ -490,6 +737,31 @@ export const FleetFileSchema = Type.Object(
       description: 'Accessories offered with a rental.',
       examples: [[{ id: 1, name: 'Camping chairs', price: 35, per: 'rental', max_quantity: 1 }]],
     }),
+    drivers: Type.Optional(Drivers),
+    surcharges: Type.Optional(
+      Type.Array(Surcharge, {
+        description:
+          'Compulsory fees, part of every quote they apply to (the price a traveller is shown includes them)',
+        examples: [
+          [
+            {
+              id: 'airport-fee',
+              name: 'Airport fee',
+              price: 35,
+              per: 'rental',
+              applies: { depots: [1] },
+            },
+          ],
+        ],
+      }),
+    ),
+    promotions: Type.Optional(
+      Type.Array(Promotion, {
+        description: 'Promotion codes travellers and agents may send as promo_code',
+        examples: [[{ code: 'SUMMER10', name: 'Summer sale: 10% off', percent_off: 10 }]],
+      }),
+    ),
+    terms: Type.Optional(Terms),
     insurance_plans: Type.Array(InsurancePlan, {
       description: 'Insurance plans; a plan of price 0 is the cover included when none is chosen.',
       examples: [

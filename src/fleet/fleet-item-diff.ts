@@ -9,6 +9,7 @@ import type {
 } from '../domain/catalogue.ts'
 import type { Company } from '../domain/company.ts'
 import type { FleetChange, FleetItemKind } from '../domain/fleet-import-plan.ts'
+import type { RentalTerms } from '../domain/rental-terms.ts'
 import {
   accessoryInFile,
   companyInFile,
@@ -17,6 +18,7 @@ import {
   rateBandInFile,
   routeInFile,
   seasonInFile,
+  termsInFile,
   vehicleInFile,
 } from './fleet-file-from-catalogue.ts'
 
@@ -32,6 +34,7 @@ const IN_FILE: Record<FleetItemKind, (item: never) => unknown> = {
   routes: (item: RouteFee) => routeInFile(item),
   accessories: (item: Accessory) => accessoryInFile(item),
   insurance_plans: (item: InsurancePlan) => insurancePlanInFile(item),
+  terms: (item: RentalTerms) => termsInFile(item),
 }
 
 /**

@@ -1,7 +1,21 @@
 import type { CalendarDate } from '../domain/calendar-date.ts'
 import { DEFAULT_FREE_CANCELLATION_HOURS } from '../domain/cancellation-rule.ts'
-import type { Booking, Catalogue, VehicleFacts } from '../domain/catalogue.ts'
+import {
+  type Booking,
+  type Catalogue,
+  type ChargeRule,
+  NO_AFTER_HOURS,
+  type PriceUnit,
+  type VehicleFacts,
+} from '../domain/catalogue.ts'
 import { defaultReferencePrefix } from '../domain/company.ts'
+import type { Cents } from '../domain/money.ts'
+import {
+  type DistanceAllowance,
+  type DriverAgeRule,
+  defaultRentalTerms,
+  type RentalTerms,
+} from '../domain/rental-terms.ts'
 import { dollarsToCents } from './check-fleet.ts'
 import type { FleetFile } from './fleet-file-schema.ts'
 
@@ -47,6 +61,10 @@ export function toCatalogue(
       phone: depot.phone ?? null,
       directions: depot.directions ?? null,
       email: depot.email ?? null,
+      afterHours: {
+        pickUp: depot.after_hours?.pickup_times ?? NO_AFTER_HOURS.pickUp,
+        dropOff: depot.after_hours?.drop_off_times ?? NO_AFTER_HOURS.dropOff,
+      },
     })),
     vehicles: fleet.vehicles.map((vehicle) => ({
       id: vehicle.id,
@@ -90,8 +108,10 @@ export function toCatalogue(
       per: plan.per,
       maxCharge: optionalCents(plan.max_charge),
       excess: cents(plan.excess),
+      bond: optionalCents(plan.bond),
       vehicleClasses: plan.vehicle_classes ?? null,
     })),
+    terms: rentalTerms(fleet, cents, resolveDate),
   }
   const bookings: Booking[] = (fleet.bookings ?? []).map((booking) => ({
     reference: booking.reference,
@@ -103,6 +123,98 @@ export function toCatalogue(
   }))
   return { catalogue, bookings }
 }
+
+/** The file's drivers, surcharges, promotions and terms, in cents; the defaults where it is silent. */
+function rentalTerms(
+  fleet: FleetFile,
+  cents: (dollars: number) => Cents,
+  resolveDate: (value: string) => CalendarDate | undefined,
+): RentalTerms {
+  const date = (value: string | undefined) =>
+    value === undefined ? null : (resolveDate(value) ?? null)
+  const defaults = defaultRentalTerms()
+  const charge = (rule: FileChargeRule | undefined): ChargeRule | null =>
+    rule === undefined
+      ? null
+      : {
+          price: cents(rule.price),
+          per: rule.per,
+          maxCharge: rule.max_charge === undefined ? null : cents(rule.max_charge),
+        }
+  const distance = (allowance: FileDistance): DistanceAllowance =>
+    allowance === 'unlimited'
+      ? { unlimited: true }
+      : {
+          unlimited: false,
+          kmPerDay: allowance.km_per_day,
+          extraKmPrice: cents(allowance.extra_km_price),
+        }
+  const drivers = fleet.drivers
+  const terms = fleet.terms
+  return {
+    drivers: drivers
+      ? {
+          minimumAge: drivers.minimum_age,
+          youngDriverUnder: drivers.young_driver_under ?? null,
+          youngDriverFee: charge(drivers.young_driver_fee),
+          byClass: Object.fromEntries(
+            Object.entries(drivers.classes ?? {}).map(([vehicleClass, own]) => {
+              const rule: Partial<DriverAgeRule> = {}
+              if (own.minimum_age !== undefined) rule.minimumAge = own.minimum_age
+              if (own.young_driver_under !== undefined) {
+                rule.youngDriverUnder = own.young_driver_under
+              }
+              if (own.young_driver_fee !== undefined) {
+                rule.youngDriverFee = charge(own.young_driver_fee)
+              }
+              return [vehicleClass, rule]
+            }),
+          ),
+        }
+      : defaults.drivers,
+    surcharges: (fleet.surcharges ?? []).map((item) => ({
+      id: item.id,
+      name: item.name,
+      ...(charge(item) as ChargeRule),
+      condition:
+        typeof item.applies === 'string'
+          ? { when: item.applies }
+          : { when: 'depots', depotIds: item.applies.depots },
+    })),
+    promotions: (fleet.promotions ?? []).map((item) => ({
+      code: item.code,
+      name: item.name,
+      percentOff: item.percent_off ?? null,
+      amountOff: item.amount_off === undefined ? null : cents(item.amount_off),
+      pickUpFrom: date(item.pick_up_from),
+      pickUpTo: date(item.pick_up_to),
+      minimumDays: item.minimum_days ?? 1,
+      vehicleClasses: item.vehicle_classes ?? null,
+    })),
+    distance: {
+      default: terms?.distance?.default
+        ? distance(terms.distance.default)
+        : defaults.distance.default,
+      byClass: Object.fromEntries(
+        Object.entries(terms?.distance?.classes ?? {}).map(([vehicleClass, allowance]) => [
+          vehicleClass,
+          distance(allowance),
+        ]),
+      ),
+    },
+    fuelPolicy: terms?.fuel_policy ?? null,
+    payment: terms?.payment
+      ? {
+          depositPercent: terms.payment.deposit_percent,
+          balanceDueDaysBeforePickUp: terms.payment.balance_due_days_before_pick_up ?? null,
+        }
+      : defaults.payment,
+    bondWithoutPlan: terms?.bond_without_plan === undefined ? null : cents(terms.bond_without_plan),
+  }
+}
+
+type FileChargeRule = { price: number; per: PriceUnit; max_charge?: number }
+type FileDistance = NonNullable<NonNullable<FleetFile['terms']>['distance']>['default'] & {}
 
 /** The facts the file gives, in a fixed order, leaving out those it does not. */
 function vehicleFacts(vehicle: FleetFile['vehicles'][number]): VehicleFacts {

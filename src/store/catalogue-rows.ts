@@ -1,5 +1,14 @@
-import type { Catalogue, Depot, PriceUnit, Season, VehicleFacts } from '../domain/catalogue.ts'
+import {
+  type AfterHours,
+  type Catalogue,
+  type Depot,
+  NO_AFTER_HOURS,
+  type PriceUnit,
+  type Season,
+  type VehicleFacts,
+} from '../domain/catalogue.ts'
 import { type Company, companyNamed } from '../domain/company.ts'
+import { defaultRentalTerms, type RentalTerms } from '../domain/rental-terms.ts'
 
 /*
  * What the SQLite and PostgreSQL adapters share about the catalogue's tables: their names, the
@@ -23,7 +32,7 @@ export const FLEET_TABLES_CHILDREN_FIRST = [
 
 /** Each query orders its rows, so both adapters return the same catalogue. */
 export const CATALOGUE_QUERIES = {
-  meta: 'SELECT company_name, company FROM fleet_meta',
+  meta: 'SELECT company_name, company, terms FROM fleet_meta',
   units: 'SELECT vehicle_id, depot_id, units FROM vehicle_units',
   depots: 'SELECT * FROM depots ORDER BY id',
   vehicles: 'SELECT * FROM vehicles ORDER BY id',
@@ -44,6 +53,7 @@ export function catalogueFromRows(
 ): Catalogue {
   return {
     company: companyFromRow(rows.meta[0], json),
+    terms: termsFromRow(rows.meta[0], json),
     depots: rows.depots.map((r) => ({
       id: r.id as number,
       name: r.name as string,
@@ -60,6 +70,7 @@ export function catalogueFromRows(
       phone: (r.phone as string | null) ?? null,
       directions: (r.directions as string | null) ?? null,
       email: (r.email as string | null) ?? null,
+      afterHours: (json(r.after_hours) ?? NO_AFTER_HOURS) as AfterHours,
     })),
     vehicles: rows.vehicles.map((r) => ({
       id: r.id as number,
@@ -107,6 +118,7 @@ export function catalogueFromRows(
       per: r.per as PriceUnit,
       maxCharge: r.max_charge_cents as number | null,
       excess: r.excess_cents as number,
+      bond: (r.bond_cents as number | null) ?? null,
       vehicleClasses: json(r.vehicle_classes) as string[] | null,
     })),
   }
@@ -121,6 +133,12 @@ function companyFromRow(row: Row | undefined, json: (value: unknown) => unknown)
   // A company stored by an earlier version lacks the fields added since: they take their defaults.
   if (stored) return { ...companyNamed(stored.name), ...stored }
   return companyNamed((row?.company_name as string | undefined) ?? '')
+}
+
+/** The terms as stored; a fleet loaded before they were kept has the defaults until its next import. */
+function termsFromRow(row: Row | undefined, json: (value: unknown) => unknown): RentalTerms {
+  const stored = row ? (json(row.terms) as RentalTerms | null) : null
+  return { ...defaultRentalTerms(), ...stored }
 }
 
 /** Closures as ranges; a database written before ranges holds single days (`"12-25"`). */

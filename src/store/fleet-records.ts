@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util'
 import type { Booking, Catalogue } from '../domain/catalogue.ts'
 import type { Company } from '../domain/company.ts'
+import type { RentalTerms } from '../domain/rental-terms.ts'
 import type { FleetContents, StoredFleet } from './store.ts'
 
 /*
@@ -60,6 +61,7 @@ export function catalogueRecords(catalogue: Catalogue): TableRecords[] {
         phone: 'text',
         directions: 'text',
         email: 'text',
+        after_hours: 'jsonb',
       },
       rows: catalogue.depots.map((d) => ({
         id: d.id,
@@ -76,6 +78,7 @@ export function catalogueRecords(catalogue: Catalogue): TableRecords[] {
         phone: d.phone,
         directions: d.directions,
         email: d.email,
+        after_hours: d.afterHours,
       })),
     },
     {
@@ -156,6 +159,7 @@ export function catalogueRecords(catalogue: Catalogue): TableRecords[] {
         per: 'text',
         max_charge_cents: 'bigint',
         excess_cents: 'bigint',
+        bond_cents: 'bigint',
         vehicle_classes: 'jsonb',
       },
       rows: catalogue.insurancePlans.map((p) => ({
@@ -166,6 +170,7 @@ export function catalogueRecords(catalogue: Catalogue): TableRecords[] {
         per: p.per,
         max_charge_cents: p.maxCharge,
         excess_cents: p.excess,
+        bond_cents: p.bond,
         vehicle_classes: p.vehicleClasses,
       })),
     },
@@ -224,7 +229,12 @@ export function catalogueChanges(stored: Catalogue, next: Catalogue): TableChang
 }
 
 /** What an import writes: the catalogue's changes and the bookings not stored yet. */
-export type ImportWrites = { changes: TableChanges[]; company: Company; bookings: Booking[] }
+export type ImportWrites = {
+  changes: TableChanges[]
+  company: Company
+  terms: RentalTerms
+  bookings: Booking[]
+}
 
 /**
  * What an import of `next` over the stored fleet writes, or undefined when it would write
@@ -237,7 +247,8 @@ export function importWrites(stored: StoredFleet, next: FleetContents): ImportWr
   const bookings = next.bookings.filter((b) => !known.has(b.reference))
   const catalogueSame =
     isDeepStrictEqual(stored.catalogue.company, next.catalogue.company) &&
+    isDeepStrictEqual(stored.catalogue.terms, next.catalogue.terms) &&
     changes.every((t) => t.upserts.length === 0 && t.deletes.length === 0)
   if (catalogueSame && bookings.length === 0) return undefined
-  return { changes, company: next.catalogue.company, bookings }
+  return { changes, company: next.catalogue.company, terms: next.catalogue.terms, bookings }
 }

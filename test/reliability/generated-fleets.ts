@@ -1,16 +1,18 @@
 import fc from 'fast-check'
 import { addDays, type CalendarDate, type MonthDay } from '../../src/domain/calendar-date.ts'
-import type {
-  Accessory,
-  Catalogue,
-  Depot,
-  InsurancePlan,
-  RateBand,
-  Season,
-  Vehicle,
+import {
+  type Accessory,
+  type Catalogue,
+  type Depot,
+  type InsurancePlan,
+  NO_AFTER_HOURS,
+  type RateBand,
+  type Season,
+  type Vehicle,
 } from '../../src/domain/catalogue.ts'
 import { CatalogueIndex } from '../../src/domain/catalogue-index.ts'
 import { companyNamed } from '../../src/domain/company.ts'
+import { defaultRentalTerms } from '../../src/domain/rental-terms.ts'
 import type { QuoteRequest } from '../../src/verbs/price-quote.ts'
 
 /*
@@ -43,6 +45,7 @@ function depot(id: number): fc.Arbitrary<Depot> {
     phone: fc.constant(null),
     directions: fc.constant(null),
     email: fc.constant(null),
+    afterHours: fc.constant(NO_AFTER_HOURS),
     pickupTimes: fc.oneof(
       { weight: 5, arbitrary: fc.constant(null).map(EVERY_TIME) },
       fc.constant(null).map(WEEKDAYS_ONLY),
@@ -140,6 +143,7 @@ function insurancePlan(id: number): fc.Arbitrary<InsurancePlan> {
       id,
       name: `Plan ${id}`,
       description: 'Cover',
+      bond: null,
       ...rule,
       ...rest,
     }))
@@ -182,6 +186,7 @@ export const generatedCatalogue: fc.Arbitrary<Catalogue> = fc
         ),
       accessories: fc.tuple(...ids(accessoryCount).map(accessory)),
       insurancePlans: fc.tuple(...ids(planCount).map(insurancePlan)),
+      terms: fc.constant(defaultRentalTerms()),
     }) satisfies fc.Arbitrary<Catalogue>
   })
 

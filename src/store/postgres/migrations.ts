@@ -166,4 +166,10 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX outbox_due ON outbox (next_attempt_at)
     WHERE delivered_at IS NULL AND failed_at IS NULL;
   `,
+  // As SQLite's seventh version: the company's rental terms.
+  `
+  ALTER TABLE fleet_meta ADD COLUMN terms jsonb;
+  ALTER TABLE depots ADD COLUMN after_hours jsonb;
+  ALTER TABLE insurance_plans ADD COLUMN bond_cents bigint;
+  `,
 ]

@@ -38,7 +38,7 @@ export async function importFleet(
   if (!review(stored)) return false
   const writes = importWrites(stored, next)
   if (!writes) return true
-  await updateCatalogue(sql, writes.changes, writes.company)
+  await updateCatalogue(sql, writes.changes, writes.company, writes.terms)
   await insertBookings(sql, writes.bookings)
   return true
 }

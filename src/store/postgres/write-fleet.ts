@@ -1,5 +1,6 @@
 import type { Booking, Catalogue } from '../../domain/catalogue.ts'
 import type { Company } from '../../domain/company.ts'
+import type { RentalTerms } from '../../domain/rental-terms.ts'
 import { FLEET_TABLES_CHILDREN_FIRST } from '../catalogue-rows.ts'
 import {
   catalogueRecords,
@@ -19,7 +20,7 @@ export async function writeFleet(sql: Sql, catalogue: Catalogue, bookings: Booki
   for (const table of FLEET_TABLES_CHILDREN_FIRST) await sql(`DELETE FROM ${table}`)
   for (const table of catalogueRecords(catalogue)) await insertRecords(sql, table, table.rows)
   await insertBookings(sql, bookings)
-  await bumpFleetVersion(sql, catalogue.company)
+  await bumpFleetVersion(sql, catalogue.company, catalogue.terms)
 }
 
 /**
@@ -27,7 +28,12 @@ export async function writeFleet(sql: Sql, catalogue: Catalogue, bookings: Booki
  * rows deleted (children first), new and changed rows upserted by key (parents first). A changed
  * stock cascades to `booked_days.units_stocked`, whose CHECK still refuses an oversold day.
  */
-export async function updateCatalogue(sql: Sql, changes: TableChanges[], company: Company) {
+export async function updateCatalogue(
+  sql: Sql,
+  changes: TableChanges[],
+  company: Company,
+  terms: RentalTerms,
+) {
   // Days whose last booking was cancelled hold no unit; they must not keep a stock row alive.
   await sql('DELETE FROM booked_days WHERE units_booked = 0')
   for (const table of [...changes].reverse()) {
@@ -41,16 +47,17 @@ export async function updateCatalogue(sql: Sql, changes: TableChanges[], company
     )
   }
   for (const table of changes) await insertRecords(sql, table, table.upserts, { upsert: true })
-  await bumpFleetVersion(sql, company)
+  await bumpFleetVersion(sql, company, terms)
 }
 
-/** Records the company and moves the version that running instances poll. */
-async function bumpFleetVersion(sql: Sql, company: Company): Promise<void> {
+/** Records the company and its terms, and moves the version that running instances poll. */
+async function bumpFleetVersion(sql: Sql, company: Company, terms: RentalTerms): Promise<void> {
   await sql(
-    `INSERT INTO fleet_meta (id, company_name, company, version) VALUES (1, $1, $2::jsonb, 1)
+    `INSERT INTO fleet_meta (id, company_name, company, terms, version)
+     VALUES (1, $1, $2::jsonb, $3::jsonb, 1)
      ON CONFLICT (id) DO UPDATE SET company_name = excluded.company_name,
-       company = excluded.company, version = fleet_meta.version + 1`,
-    [company.name, JSON.stringify(company)],
+       company = excluded.company, terms = excluded.terms, version = fleet_meta.version + 1`,
+    [company.name, JSON.stringify(company), JSON.stringify(terms)],
   )
 }
 

@@ -182,4 +182,11 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX outbox_due ON outbox (next_attempt_at)
     WHERE delivered_at IS NULL AND failed_at IS NULL;
   `,
+  // The company's rental terms (drivers, surcharges, promotions, distance, fuel, bonds, payment),
+  // kept with the company as the fleet file gives them. A fleet loaded before reads the defaults.
+  `
+  ALTER TABLE fleet_meta ADD COLUMN terms TEXT;
+  ALTER TABLE depots ADD COLUMN after_hours TEXT;
+  ALTER TABLE insurance_plans ADD COLUMN bond_cents INTEGER;
+  `,
 ]

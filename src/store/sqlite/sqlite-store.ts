@@ -127,7 +127,7 @@ export class SqliteStore implements Store {
         if (!review(stored)) return false
         const writes = importWrites(stored, next)
         if (!writes) return true
-        updateCatalogue(this.db, writes.changes, writes.company)
+        updateCatalogue(this.db, writes.changes, writes.company, writes.terms)
         const write = bookingWriter(this.db)
         for (const booking of writes.bookings) write(booking)
         return true

@@ -3,6 +3,7 @@ import type { BookingRecord, NewBooking } from '../../domain/booking.ts'
 import { eachDate } from '../../domain/calendar-date.ts'
 import type { Booking, Catalogue } from '../../domain/catalogue.ts'
 import type { Company } from '../../domain/company.ts'
+import type { RentalTerms } from '../../domain/rental-terms.ts'
 import type { OutboxMessage } from '../../notifications/outbox-message.ts'
 import { bookingDetails } from '../booking-rows.ts'
 import { FLEET_TABLES_CHILDREN_FIRST } from '../catalogue-rows.ts'
@@ -21,14 +22,19 @@ export function writeFleet(db: DatabaseSync, catalogue: Catalogue, bookings: Boo
   for (const table of catalogueRecords(catalogue)) writeRecords(db, table, table.rows)
   const writeBooking = bookingWriter(db)
   for (const booking of bookings) writeBooking(booking)
-  bumpFleetVersion(db, catalogue.company)
+  bumpFleetVersion(db, catalogue.company, catalogue.terms)
 }
 
 /**
  * Brings the stored catalogue to the new one in place, inside the caller's transaction: removed
  * rows deleted (children first), new and changed rows upserted by key (parents first).
  */
-export function updateCatalogue(db: DatabaseSync, changes: TableChanges[], company: Company): void {
+export function updateCatalogue(
+  db: DatabaseSync,
+  changes: TableChanges[],
+  company: Company,
+  terms: RentalTerms,
+): void {
   db.exec('DELETE FROM booked_days WHERE units_booked = 0')
   for (const table of [...changes].reverse()) {
     const where = table.key.map((k) => `${k} = ?`).join(' AND ')
@@ -36,16 +42,16 @@ export function updateCatalogue(db: DatabaseSync, changes: TableChanges[], compa
     for (const row of table.deletes) remove.run(...table.key.map((k) => row[k] as SQLInputValue))
   }
   for (const table of changes) writeRecords(db, table, table.upserts, { upsert: true })
-  bumpFleetVersion(db, company)
+  bumpFleetVersion(db, company, terms)
 }
 
-/** Records the company and moves the version that running instances poll. */
-function bumpFleetVersion(db: DatabaseSync, company: Company): void {
+/** Records the company and its terms, and moves the version that running instances poll. */
+function bumpFleetVersion(db: DatabaseSync, company: Company, terms: RentalTerms): void {
   db.prepare(
-    `INSERT INTO fleet_meta (id, company_name, company, version) VALUES (1, ?, ?, 1)
+    `INSERT INTO fleet_meta (id, company_name, company, terms, version) VALUES (1, ?, ?, ?, 1)
      ON CONFLICT (id) DO UPDATE SET company_name = excluded.company_name,
-       company = excluded.company, version = fleet_meta.version + 1`,
-  ).run(company.name, JSON.stringify(company))
+       company = excluded.company, terms = excluded.terms, version = fleet_meta.version + 1`,
+  ).run(company.name, JSON.stringify(company), JSON.stringify(terms))
 }
 
 /** SQLite has no boolean or JSON type: 1 and 0, and JSON text (null stays null). */
