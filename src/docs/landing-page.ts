@@ -149,7 +149,7 @@ function workedExample({ example, builtAt }: LandingPageInput): SafeHtml {
 <p>Real requests to this service and its answers for a ${rentalDays}-day rental from ${search.pickUpDepot.name} on ${search.pickUpDate} to ${search.dropOffDepot.name} on ${search.dropOffDate}, made at ${builtAt.toISOString().slice(0, 16).replace('T', ' ')} UTC. Long lists are cut (<code>… 3 more</code>); run the requests yourself to see them whole.</p>
 ${example.calls.map((call, index) => exampleCall(call, index + 1))}
 <div class="callout">
-<p><strong>totalAmount ${money(quote.totalAmount)}</strong> = rentalFee ${money(fees.rentalFee)} + routeFee ${money(fees.routeFee)} + accessoriesFee ${money(fees.accessoriesFee)} + insuranceFee ${money(fees.insuranceFee)} ${quote.currency}, GST included.</p>
+<p><strong>totalAmount ${money(quote.totalAmount)}</strong> = rentalFee ${money(fees.rentalFee)} + routeFee ${money(fees.routeFee)} + accessoriesFee ${money(fees.accessoriesFee)} + insuranceFee ${money(fees.insuranceFee)} + surchargesFee ${money(fees.surchargesFee)}${fees.discount > 0 ? ` - discount ${money(fees.discount)}` : ''} ${quote.currency}, GST included${fees.surcharges.length > 0 ? html` (surcharges: ${fees.surcharges.map((line) => `${line.name} ${money(line.cost)}`).join(', ')})` : ''}.</p>
 <p>Give the person the quote's <code>checkoutUrl</code>: it opens the website's checkout with the same choices, where they book at this price until <code>expiresAt</code>. The quote above was made when this page was built; run the request for a fresh one.</p>
 </div>
 </section>`

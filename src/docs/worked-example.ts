@@ -90,6 +90,7 @@ export async function buildWorkedExample(
       insuranceId: plan?.id,
     }),
     links,
+    ctx.rules.timeZone,
   )
 
   const list = { maxTopItems: 3, maxNestedItems: 3 }

@@ -4,6 +4,7 @@ import { depotClosure } from './catalogue-index.ts'
 import type { UnavailableCode } from './errors.ts'
 import type { Cents } from './money.ts'
 import { rentalFeeFor } from './pricing.ts'
+import { minimumDriverAge } from './rental-extras.ts'
 import type { RentalPeriod } from './rental-period.ts'
 
 /** Where and when a vehicle is wanted, already validated. */
@@ -11,6 +12,8 @@ export type RentalRequest = {
   pickUpDepot: Depot
   dropOffDepot: Depot
   period: RentalPeriod
+  /** The driver's age in whole years; null when the request does not say (no age limit is checked). */
+  driverAge: number | null
 }
 
 export type RentalTerms = { dailyRate: Cents; rentalFee: Cents; routeFee: Cents }
@@ -64,6 +67,16 @@ export function vehicleTerms(
   bookedUnits: number,
 ): Available | Unavailable {
   const { pickUpDepot, dropOffDepot, period } = request
+  const { driverAge } = request
+  if (driverAge !== null) {
+    const minimumAge = minimumDriverAge(index.catalogue.terms, vehicle)
+    if (driverAge < minimumAge) {
+      return unavailable(
+        'driver_too_young',
+        `${vehicle.name} is rented to drivers aged ${minimumAge} or over; the driver is ${driverAge}`,
+      )
+    }
+  }
   const season = index.seasonOf(period.pickUpDate)
   const bandIndex = index.rateBandIndex(period.days)
   const dailyRate =

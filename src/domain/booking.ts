@@ -3,9 +3,15 @@ import type { Customer } from './customer.ts'
 import type { TimeOfDay } from './local-time.ts'
 import type { Cents } from './money.ts'
 import type { Quote } from './quote.ts'
+import type { QuoteTerms } from './quote-terms.ts'
 
-/** What a booking costs: the priced lines of the quote it was made from, in cents. */
-export type BookedPrice = Omit<Quote, 'id' | 'createdAt' | 'expiresAt'>
+/**
+ * What a booking costs: the priced lines of the quote it was made from, in cents, with the terms
+ * it was quoted with (null for a booking made before quotes carried terms).
+ */
+export type BookedPrice = Omit<Quote, 'id' | 'createdAt' | 'expiresAt' | 'terms'> & {
+  terms: QuoteTerms | null
+}
 
 export type BookingStatus = 'confirmed' | 'cancelled'
 

@@ -1,7 +1,7 @@
 import type { CalendarDate, DayType, MonthDay } from './calendar-date.ts'
 import type { Company } from './company.ts'
+import type { CompanyTerms } from './company-terms.ts'
 import type { Cents } from './money.ts'
-import type { RentalTerms } from './rental-terms.ts'
 
 /**
  * The company's offer: everything except bookings and quotes. It changes only when a fleet is
@@ -18,7 +18,7 @@ export type Catalogue = {
   accessories: Accessory[]
   insurancePlans: InsurancePlan[]
   /** Drivers, surcharges, promotions, and the terms every quote states. */
-  terms: RentalTerms
+  terms: CompanyTerms
 }
 
 export type Depot = {

@@ -22,6 +22,8 @@ export const INVALID_REQUEST_CODES = [
   'unknown_insurance',
   'insurance_not_offered',
   'time_not_offered',
+  'unknown_promotion',
+  'promotion_not_applicable',
 ] as const
 
 /** Why a vehicle cannot be rented for the asked dates and depots. */
@@ -31,6 +33,7 @@ export const UNAVAILABLE_CODES = [
   'depot_closed',
   'route_not_offered',
   'no_rate',
+  'driver_too_young',
 ] as const
 
 export type InvalidRequestCode = (typeof INVALID_REQUEST_CODES)[number]

@@ -33,6 +33,9 @@ export function nextStep(
   lastPickUpDate: CalendarDate,
 ): string {
   const { suggestion } = why
+  if (why.code === 'driver_too_young') {
+    return 'choose another vehicle: availability with the same driver_age lists those this driver may rent'
+  }
   if (why.code === 'route_not_offered') {
     const ends = routeEnds(index, request)
     if (suggestion === null) {

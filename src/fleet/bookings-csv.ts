@@ -4,6 +4,7 @@ import { type BookedPrice, type BookingRecord, MAX_REASON_LENGTH } from '../doma
 import { type CalendarDate, parseCalendarDate } from '../domain/calendar-date.ts'
 import { TIME_OF_DAY } from '../domain/local-time.ts'
 import { toDollars } from '../domain/money.ts'
+import { withQuoteDefaults } from '../domain/quote.ts'
 import { dollarsToCents } from './check-fleet.ts'
 
 /*
@@ -297,7 +298,7 @@ function readRow(
 function bookedPrice(text: string, fail: (message: string) => void): BookedPrice | null {
   if (text === '') return null
   try {
-    const price = JSON.parse(text) as BookedPrice
+    const price = withQuoteDefaults(JSON.parse(text)) as BookedPrice
     const cents = [
       price.rentalFee,
       price.routeFee,

@@ -5,7 +5,7 @@ import {
   parseCalendarDate,
 } from '../domain/calendar-date.ts'
 import { seasonContains } from '../domain/catalogue-index.ts'
-import { checkRentalTerms } from './check-rental-terms.ts'
+import { checkCompanyTerms } from './check-company-terms.ts'
 import type { FleetFile } from './fleet-file-schema.ts'
 
 /** A problem at a path in the file; `at: 'key'` when the key itself is wrong, not its value. */
@@ -163,7 +163,7 @@ export function checkFleet(
 
   checkBookings(fleet, depotIds, resolveDate, refused, report)
   problems.push(
-    ...checkRentalTerms(fleet, resolveDate, (path, dollars) => checkCents(path, dollars, report)),
+    ...checkCompanyTerms(fleet, resolveDate, (path, dollars) => checkCents(path, dollars, report)),
   )
   return problems
 }

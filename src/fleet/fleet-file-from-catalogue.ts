@@ -14,12 +14,12 @@ import type {
   Vehicle,
 } from '../domain/catalogue.ts'
 import type { Company } from '../domain/company.ts'
-import { toDollars } from '../domain/money.ts'
 import {
+  type CompanyTerms,
   type DistanceAllowance,
-  defaultRentalTerms,
-  type RentalTerms,
-} from '../domain/rental-terms.ts'
+  defaultCompanyTerms,
+} from '../domain/company-terms.ts'
+import { toDollars } from '../domain/money.ts'
 import type { FleetFile } from './fleet-file-schema.ts'
 
 /*
@@ -169,9 +169,9 @@ function afterHoursInFile(afterHours: AfterHours) {
 
 /** The drivers, surcharges, promotions and terms, each left out when at its default. */
 export function termsInFile(
-  terms: RentalTerms,
+  terms: CompanyTerms,
 ): Pick<FleetFile, 'drivers' | 'surcharges' | 'promotions' | 'terms'> {
-  const defaults = defaultRentalTerms()
+  const defaults = defaultCompanyTerms()
   const charge = (rule: ChargeRule | null) =>
     rule === null
       ? undefined

@@ -8,8 +8,8 @@ import type {
   Vehicle,
 } from '../domain/catalogue.ts'
 import type { Company } from '../domain/company.ts'
+import type { CompanyTerms } from '../domain/company-terms.ts'
 import type { FleetChange, FleetItemKind } from '../domain/fleet-import-plan.ts'
-import type { RentalTerms } from '../domain/rental-terms.ts'
 import {
   accessoryInFile,
   companyInFile,
@@ -34,7 +34,7 @@ const IN_FILE: Record<FleetItemKind, (item: never) => unknown> = {
   routes: (item: RouteFee) => routeInFile(item),
   accessories: (item: Accessory) => accessoryInFile(item),
   insurance_plans: (item: InsurancePlan) => insurancePlanInFile(item),
-  terms: (item: RentalTerms) => termsInFile(item),
+  terms: (item: CompanyTerms) => termsInFile(item),
 }
 
 /**

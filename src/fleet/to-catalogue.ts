@@ -9,13 +9,13 @@ import {
   type VehicleFacts,
 } from '../domain/catalogue.ts'
 import { defaultReferencePrefix } from '../domain/company.ts'
-import type { Cents } from '../domain/money.ts'
 import {
+  type CompanyTerms,
   type DistanceAllowance,
   type DriverAgeRule,
-  defaultRentalTerms,
-  type RentalTerms,
-} from '../domain/rental-terms.ts'
+  defaultCompanyTerms,
+} from '../domain/company-terms.ts'
+import type { Cents } from '../domain/money.ts'
 import { dollarsToCents } from './check-fleet.ts'
 import type { FleetFile } from './fleet-file-schema.ts'
 
@@ -129,10 +129,10 @@ function rentalTerms(
   fleet: FleetFile,
   cents: (dollars: number) => Cents,
   resolveDate: (value: string) => CalendarDate | undefined,
-): RentalTerms {
+): CompanyTerms {
   const date = (value: string | undefined) =>
     value === undefined ? null : (resolveDate(value) ?? null)
-  const defaults = defaultRentalTerms()
+  const defaults = defaultCompanyTerms()
   const charge = (rule: FileChargeRule | undefined): ChargeRule | null =>
     rule === undefined
       ? null

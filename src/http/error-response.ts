@@ -37,12 +37,15 @@ export function statusOf(code: ErrorCode): number {
     case 'unknown_insurance':
     case 'insurance_not_offered':
     case 'time_not_offered':
+    case 'unknown_promotion':
+    case 'promotion_not_applicable':
       return 400
     case 'vehicle_sold_out':
     case 'below_minimum_days':
     case 'depot_closed':
     case 'route_not_offered':
     case 'no_rate':
+    case 'driver_too_young':
     case 'not_found':
       return 404
     case 'already_cancelled':

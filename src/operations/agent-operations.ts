@@ -31,7 +31,7 @@ import type { VehicleResponse } from '../schemas/vehicle.ts'
 import { type MaybeAsync, whenReady } from '../store/maybe-async.ts'
 import type { VerbContext } from '../verbs/context.ts'
 import { listUnavailableVehicles } from '../verbs/explain-unavailable.ts'
-import { findAvailableVehicles } from '../verbs/find-available-vehicles.ts'
+import { type AvailabilitySearch, findAvailableVehicles } from '../verbs/find-available-vehicles.ts'
 import { listAccessories } from '../verbs/list-accessories.ts'
 import { listDepots } from '../verbs/list-depots.ts'
 import { listInsurancePlans } from '../verbs/list-insurance-plans.ts'
@@ -79,10 +79,11 @@ export function availabilityAnswer(
   { ctx, links }: OperationDeps,
   query: Static<typeof AvailabilityQuery>,
 ): MaybeAsync<VehicleResponse[]> {
+  const withDiscount = query.promo_code !== undefined
   return whenReady(
-    findAvailableVehicles(ctx, rentalSearch(query), vehicleFilter(query)),
+    findAvailableVehicles(ctx, availabilitySearch(query), vehicleFilter(query)),
     ({ period, vehicles }) =>
-      vehicles.map((vehicle) => presentVehicle(vehicle, period.days, links)),
+      vehicles.map((vehicle) => presentVehicle(vehicle, period.days, links, withDiscount)),
   )
 }
 
@@ -91,9 +92,10 @@ export function availabilityJson(
   { ctx, links }: OperationDeps,
   query: Static<typeof AvailabilityQuery>,
 ): MaybeAsync<string> {
+  const withDiscount = query.promo_code !== undefined
   return whenReady(
-    findAvailableVehicles(ctx, rentalSearch(query), vehicleFilter(query)),
-    ({ period, vehicles }) => vehicleListJson(vehicles, period.days, links),
+    findAvailableVehicles(ctx, availabilitySearch(query), vehicleFilter(query)),
+    ({ period, vehicles }) => vehicleListJson(vehicles, period.days, links, withDiscount),
   )
 }
 
@@ -133,8 +135,11 @@ export function quoteAnswer(
     dropOffTime: query.drop_off_time,
     accessoryIds: query.accessory_ids,
     insuranceId: query.insurance_id === undefined ? undefined : Number(query.insurance_id),
+    driverAge: optionalNumber(query.driver_age),
+    promoCode: query.promo_code,
+    agentRef: query.agent_ref,
   })
-  return quote.then((stored) => presentQuote(stored, links))
+  return quote.then((stored) => presentQuote(stored, links, ctx.rules.timeZone))
 }
 
 function rentalSearch(query: Static<typeof UnavailableQuery>): RentalSearch {
@@ -143,7 +148,12 @@ function rentalSearch(query: Static<typeof UnavailableQuery>): RentalSearch {
     dropOffDepotId: Number(query.drop_off_depot_id),
     pickUpDate: query.pick_up_date,
     dropOffDate: query.drop_off_date,
+    driverAge: optionalNumber(query.driver_age),
   }
+}
+
+function availabilitySearch(query: Static<typeof AvailabilityQuery>): AvailabilitySearch {
+  return { ...rentalSearch(query), promoCode: query.promo_code }
 }
 
 function vehicleFilter(query: Static<typeof AvailabilityQuery>): VehicleFilter {

@@ -12,6 +12,7 @@ import type { VehicleResponse } from '../schemas/vehicle.ts'
 import type { UnavailableVehicle } from '../verbs/explain-unavailable.ts'
 import type { AvailableVehicle } from '../verbs/find-available-vehicles.ts'
 import type { CatalogueVehicle } from '../verbs/list-vehicles.ts'
+import { assumptionText, presentTerms } from './quote-terms.ts'
 import type { SiteLinks } from './site-links.ts'
 
 /*
@@ -46,11 +47,12 @@ export function presentDepot(depot: Depot): DepotResponse {
 }
 
 export function presentVehicle(
-  { vehicle, terms }: AvailableVehicle,
+  { vehicle, terms, totalFrom, discount }: AvailableVehicle,
   rentalDays: number,
   links: SiteLinks,
+  withDiscount = false,
 ): VehicleResponse {
-  return {
+  const presented: VehicleResponse = {
     vehicleId: vehicle.id,
     name: vehicle.name,
     rentalDailyRate: toDollars(terms.dailyRate),
@@ -60,7 +62,10 @@ export function presentVehicle(
     rentalDays,
     rentalFee: toDollars(terms.rentalFee),
     routeFee: toDollars(terms.routeFee),
+    totalFromAmount: toDollars(totalFrom),
   }
+  if (withDiscount) presented.discountAmount = toDollars(discount)
+  return presented
 }
 
 export function presentRoute(route: RouteFee): RouteResponse {
@@ -127,7 +132,7 @@ export function presentInsurancePlan(plan: InsurancePlan): InsurancePlanResponse
   }
 }
 
-export function presentQuote(quote: Quote, links: SiteLinks): QuoteResponse {
+export function presentQuote(quote: Quote, links: SiteLinks, timeZone: string): QuoteResponse {
   return {
     quoteId: quote.id,
     expiresAt: quote.expiresAt,
@@ -148,6 +153,14 @@ export function presentQuote(quote: Quote, links: SiteLinks): QuoteResponse {
         name: quote.insurance.name,
         cost: toDollars(quote.insurance.cost),
       },
+      surcharges: quote.surcharges.map((line) => ({
+        id: line.id,
+        name: line.name,
+        cost: toDollars(line.cost),
+      })),
+      surchargesFee: toDollars(quote.surchargesFee),
+      discount: toDollars(quote.discount),
+      promotion: quote.promotion && { code: quote.promotion.code, name: quote.promotion.name },
     },
     totalAmount: toDollars(quote.totalAmount),
     note: QUOTE_NOTE,
@@ -164,5 +177,9 @@ export function presentQuote(quote: Quote, links: SiteLinks): QuoteResponse {
     // A quote stored before times were asked for has none.
     pickUpTime: quote.pickUpTime ?? null,
     dropOffTime: quote.dropOffTime ?? null,
+    driverAge: quote.driverAge,
+    agentRef: quote.agentRef,
+    terms: presentTerms(quote.terms, timeZone),
+    assumptions: quote.assumptions.map(assumptionText),
   }
 }

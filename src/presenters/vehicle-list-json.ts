@@ -21,13 +21,14 @@ const fragmentsBySite = new WeakMap<SiteLinks, WeakMap<Vehicle, VehicleFragments
  * it, laid out as VehicleSchema serialises it, byte for byte (test/presenters/ holds the two
  * together over generated vehicles). A vehicle's id, name, image and class come from the
  * catalogue, which changes only on a fleet import, so their JSON (escaped, quoted) is written
- * once per vehicle; a search writes only its four figures. Serialising every field of every
+ * once per vehicle; a search writes only its own figures. Serialising every field of every
  * vehicle through the schema on each search was about a tenth of an availability answer's time.
  */
 export function vehicleListJson(
   vehicles: readonly AvailableVehicle[],
   rentalDays: number,
   links: SiteLinks,
+  withDiscount = false,
 ): string {
   let fragments = fragmentsBySite.get(links)
   if (!fragments) {
@@ -36,14 +37,15 @@ export function vehicleListJson(
   }
   let json = '['
   for (const available of vehicles) {
-    const shown = presentVehicle(available, rentalDays, links)
+    const shown = presentVehicle(available, rentalDays, links, withDiscount)
     let around = fragments.get(available.vehicle)
     if (!around) {
       around = fragmentsOf(shown)
       fragments.set(available.vehicle, around)
     }
     if (json.length > 1) json += ','
-    json += `${around.beforeRate}${shown.rentalDailyRate}${around.afterRate}${shown.rentalDays},"rentalFee":${shown.rentalFee},"routeFee":${shown.routeFee}}`
+    json += `${around.beforeRate}${shown.rentalDailyRate}${around.afterRate}${shown.rentalDays},"rentalFee":${shown.rentalFee},"routeFee":${shown.routeFee},"totalFromAmount":${shown.totalFromAmount}`
+    json += withDiscount ? `,"discountAmount":${shown.discountAmount}}` : '}'
   }
   return `${json}]`
 }

@@ -32,6 +32,33 @@ export const EXPECTED: Record<string, string> = {
     'a time as HH:MM that the pick-up depot offers that day, such as 10:00 (GET /depots lists them as pickup_times)',
   drop_off_time:
     'a time as HH:MM that the drop-off depot offers that day, such as 16:00 (GET /depots lists them as drop_off_times)',
+  driver_age: "the driver's age in whole years from 16 to 99, such as 30",
+  promo_code:
+    'a promotion code of 3 to 30 letters, digits, dashes or underscores, such as SUMMER10',
+  agent_ref: 'your own reference of 1 to 64 letters, digits, dots, dashes or underscores',
+}
+
+/** A driver's age in whole years, 16 to 99, in plain decimal. */
+export const AGE_SHAPE = '^(1[6-9]|[2-9][0-9])$'
+
+/** What a rental's price depends on beyond its choices: who drives, and a promotion. */
+const pricingFields = {
+  driver_age: Type.Optional(
+    Type.String({
+      pattern: AGE_SHAPE,
+      description:
+        "The driver's age in whole years (16 to 99). Under the vehicle's minimum it cannot be rented; under the young-driver age a fee applies. Without it an adult over the young-driver age is assumed (the quote says so in assumptions)",
+      examples: ['30'],
+    }),
+  ),
+  promo_code: Type.Optional(
+    Type.String({
+      pattern: '^[A-Za-z0-9_-]{3,30}$',
+      description:
+        'A promotion code; a code that is unknown or does not apply to this rental is a 400 that says why',
+      examples: ['WELCOME50'],
+    }),
+  ),
 }
 
 const id = (description: string, example: string) =>
@@ -71,10 +98,13 @@ const filterFields = {
   ),
 }
 
-export const AvailabilityQuery = Type.Object({ ...searchFields, ...filterFields })
+export const AvailabilityQuery = Type.Object({ ...searchFields, ...filterFields, ...pricingFields })
 
-/** GET /vehicles/unavailable: availability's own four parameters, without its filters. */
-export const UnavailableQuery = Type.Object(searchFields)
+/** GET /vehicles/unavailable: availability's own four parameters and the driver's age. */
+export const UnavailableQuery = Type.Object({
+  ...searchFields,
+  driver_age: pricingFields.driver_age,
+})
 
 /** GET /routes: every route, or those from one pick-up depot. */
 export const RoutesQuery = Type.Object({
@@ -138,4 +168,13 @@ export const QuoteQuery = Type.Object({
   insurance_id: Type.Optional(id('Selected insurance plan id', '2')),
   // Beyond the contract's parameters, after them.
   ...timeFields,
+  ...pricingFields,
+  agent_ref: Type.Optional(
+    Type.String({
+      pattern: '^[A-Za-z0-9._-]{1,64}$',
+      description:
+        'Your own reference (1 to 64 letters, digits, dots, dashes, underscores), kept with the quote, carried in checkoutUrl and stored on the booking, so the company can see which agent sent it',
+      examples: ['trip-planner.session-42'],
+    }),
+  ),
 })

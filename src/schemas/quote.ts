@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox'
 import { EXAMPLE_DATE } from './example-dates.ts'
+import { TermsSchema } from './quote-terms.ts'
 
 const QuotedAccessory = Type.Object({
   id: Type.Integer(),
@@ -8,6 +9,14 @@ const QuotedAccessory = Type.Object({
     description: 'min(price x (days, or 1 per rental), maxCharge) x quantity, in NZD',
   }),
   quantity: Type.Integer(),
+})
+
+const QuotedSurcharge = Type.Object({
+  id: Type.String({ description: 'The surcharge as the company names it, such as airport-fee' }),
+  name: Type.String(),
+  cost: Type.Number({
+    description: 'min(price x (days, or 1 per rental), maxCharge), in NZD',
+  }),
 })
 
 const QuotedInsurance = Type.Object({
@@ -28,9 +37,23 @@ export const QuoteSchema = Type.Object(
       insuranceFee: Type.Number({ description: 'Cost of the selected plan; 0 without one' }),
       accessories: Type.Array(QuotedAccessory),
       insurance: Type.Union([QuotedInsurance, Type.Null()]),
+      surcharges: Type.Array(QuotedSurcharge, {
+        description:
+          'The compulsory fees that apply to this rental, each a line: at a depot (an airport concession fee), for a young driver (driver_age under terms.youngDriverUnder), for a hand-over at a time the depot lists as after hours, or always',
+      }),
+      surchargesFee: Type.Number({ description: 'Sum of the surcharge costs' }),
+      discount: Type.Number({
+        description:
+          'Taken off the total by the promotion (promo_code): a percent of rentalFee rounded to the cent, or an amount, never more than rentalFee; 0 without one',
+      }),
+      promotion: Type.Union(
+        [Type.Object({ code: Type.String(), name: Type.String() }), Type.Null()],
+        { description: 'The promotion applied; null without one' },
+      ),
     }),
     totalAmount: Type.Number({
-      description: 'rentalFee + routeFee + accessoriesFee + insuranceFee, GST included',
+      description:
+        'The price paid, every compulsory fee included: rentalFee + routeFee + accessoriesFee + insuranceFee + surchargesFee - discount, GST included. With no surcharge and no discount it is the sum of the first four',
     }),
     note: Type.String(),
     checkoutUrl: Type.String({
@@ -52,6 +75,19 @@ export const QuoteSchema = Type.Object(
     }),
     dropOffTime: Type.Union([Type.String({ description: 'HH:MM' }), Type.Null()], {
       description: 'The drop-off time asked for (drop_off_time); null when none was',
+    }),
+    driverAge: Type.Union([Type.Integer(), Type.Null()], {
+      description:
+        'The driver age priced (driver_age); null when none was given and an adult over the young-driver age is assumed (see assumptions)',
+    }),
+    agentRef: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'Your agent_ref, kept with the quote, carried in checkoutUrl and stored on the booking; null when none was sent',
+    }),
+    terms: TermsSchema,
+    assumptions: Type.Array(Type.String(), {
+      description:
+        'Everything the quote took for granted because the request did not say it (driver age, hand-over times, the insurance plan included when none is chosen), one sentence each; empty when nothing was assumed',
     }),
   },
   { title: 'Quote', description: 'A priced quote, valid until expiresAt' },

@@ -45,6 +45,16 @@ export const VehicleSchema = Type.Object(
     routeFee: Type.Number({
       description: 'One-way fee of the route in NZD; 0 for a return to the same depot',
     }),
+    totalFromAmount: Type.Number({
+      description:
+        'The total in NZD for this vehicle with no accessory or insurance plan chosen and no hand-over time yet: rentalFee + routeFee + the surcharges that apply (an airport fee; the young-driver fees when driver_age is under the young-driver age) - the promotion discount (promo_code) where it is for this vehicle. Compare vehicles by this; GET /quotes gives every line',
+    }),
+    discountAmount: Type.Optional(
+      Type.Number({
+        description:
+          'Only when promo_code is sent: what the promotion takes off this vehicle (0 when the promotion is not for its class), already taken off totalFromAmount',
+      }),
+    ),
   },
   { title: 'Vehicle', description: 'A vehicle available for the asked dates and depots' },
 )

@@ -2,6 +2,7 @@ import type { BookedPrice, BookingRecord, NewBooking } from '../domain/booking.t
 import type { CalendarDate } from '../domain/calendar-date.ts'
 import type { Booking } from '../domain/catalogue.ts'
 import type { Customer } from '../domain/customer.ts'
+import { withQuoteDefaults } from '../domain/quote.ts'
 import type { Row } from './catalogue-rows.ts'
 import type { BookingFilter } from './store.ts'
 
@@ -105,7 +106,7 @@ export function bookingFromRow(row: Row, json: (value: unknown) => unknown): Boo
             reason: (row.cancel_reason as string | null) ?? '',
           },
     quoteId: (row.quote_id as string | null) ?? null,
-    price: json(row.price) as BookedPrice | null,
+    price: priceOf(json(row.price) as BookedPrice | null),
     manageTokenHash: (row.manage_token_hash as string | null) ?? null,
   }
 }
@@ -141,4 +142,9 @@ export function heldUnitsQuery(
              WHERE day BETWEEN ${between} AND vehicle_id IN ${list(3)} AND depot_id IN ${list(4)}`,
     values,
   }
+}
+
+/** A stored price as today's code reads it (a booking made before surcharges has none). */
+function priceOf(price: BookedPrice | null): BookedPrice | null {
+  return price === null ? null : withQuoteDefaults(price)
 }

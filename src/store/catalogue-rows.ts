@@ -8,7 +8,7 @@ import {
   type VehicleFacts,
 } from '../domain/catalogue.ts'
 import { type Company, companyNamed } from '../domain/company.ts'
-import { defaultRentalTerms, type RentalTerms } from '../domain/rental-terms.ts'
+import { type CompanyTerms, defaultCompanyTerms } from '../domain/company-terms.ts'
 
 /*
  * What the SQLite and PostgreSQL adapters share about the catalogue's tables: their names, the
@@ -136,9 +136,9 @@ function companyFromRow(row: Row | undefined, json: (value: unknown) => unknown)
 }
 
 /** The terms as stored; a fleet loaded before they were kept has the defaults until its next import. */
-function termsFromRow(row: Row | undefined, json: (value: unknown) => unknown): RentalTerms {
-  const stored = row ? (json(row.terms) as RentalTerms | null) : null
-  return { ...defaultRentalTerms(), ...stored }
+function termsFromRow(row: Row | undefined, json: (value: unknown) => unknown): CompanyTerms {
+  const stored = row ? (json(row.terms) as CompanyTerms | null) : null
+  return { ...defaultCompanyTerms(), ...stored }
 }
 
 /** Closures as ranges; a database written before ranges holds single days (`"12-25"`). */

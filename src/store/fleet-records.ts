@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util'
 import type { Booking, Catalogue } from '../domain/catalogue.ts'
 import type { Company } from '../domain/company.ts'
-import type { RentalTerms } from '../domain/rental-terms.ts'
+import type { CompanyTerms } from '../domain/company-terms.ts'
 import type { FleetContents, StoredFleet } from './store.ts'
 
 /*
@@ -232,7 +232,7 @@ export function catalogueChanges(stored: Catalogue, next: Catalogue): TableChang
 export type ImportWrites = {
   changes: TableChanges[]
   company: Company
-  terms: RentalTerms
+  terms: CompanyTerms
   bookings: Booking[]
 }
 

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto'
 import { parseAccessorySelection } from '../domain/accessory-selection.ts'
 import { assessVehicle, type RentalRequest } from '../domain/availability.ts'
+import { todayIn } from '../domain/calendar-date.ts'
 import type { InsurancePlan, Vehicle } from '../domain/catalogue.ts'
 import type { CatalogueIndex } from '../domain/catalogue-index.ts'
 import { DomainError, invalid, UnavailableError } from '../domain/errors.ts'
 import { checkHandoverTime } from '../domain/handover-times.ts'
-import { chargeFor } from '../domain/pricing.ts'
 import type { Quote } from '../domain/quote.ts'
+import { quoteAssumptions, quoteTerms } from '../domain/quote-terms.ts'
+import { findPromotion, promotionDiscount } from '../domain/rental-extras.ts'
+import { priceChoice } from '../domain/rental-price.ts'
 import type { VerbContext } from './context.ts'
 import { explainUnavailable } from './explain-unavailable.ts'
 import { type RentalSearch, resolveRentalRequest } from './rental-request.ts'
@@ -20,6 +23,9 @@ export type QuoteRequest = RentalSearch & {
   /** Comma-separated accessory ids as sent; an id given twice is a quantity of two. */
   accessoryIds?: string | undefined
   insuranceId?: number | undefined
+  promoCode?: string | undefined
+  /** The sending agent's own reference, kept with the quote and its booking. */
+  agentRef?: string | undefined
 }
 
 const MS_PER_MINUTE = 60_000
@@ -53,6 +59,8 @@ export async function priceRental(ctx: VerbContext, request: QuoteRequest): Prom
   const index = ctx.catalogue()
   const rental = resolveRentalRequest(ctx, request)
   const vehicle = knownVehicle(index, 'vehicle_id', request.vehicleId)
+  // An unknown code is refused before anything else is worked out; whether it applies, after.
+  if (request.promoCode !== undefined) findPromotion(index.catalogue.terms, request.promoCode)
   const { period } = rental
   const pickUpTime =
     request.pickUpTime === undefined
@@ -93,18 +101,32 @@ export async function priceRental(ctx: VerbContext, request: QuoteRequest): Prom
     throw new UnavailableError(why.code, why.reason, why.suggestion)
   }
 
-  const { dailyRate, rentalFee, routeFee } = assessment.terms
-  const accessories = selection.map(({ accessory, quantity }) => ({
-    id: accessory.id,
-    name: accessory.name,
-    quantity,
-    cost: chargeFor(accessory, period.days, quantity),
-  }))
-  const insurance = plan
-    ? { id: plan.id, name: plan.name, cost: chargeFor(plan, period.days, 1) }
-    : null
-  const accessoriesFee = accessories.reduce((sum, line) => sum + line.cost, 0)
-  const insuranceFee = insurance?.cost ?? 0
+  const price = priceChoice({
+    terms: index.catalogue.terms,
+    vehicle,
+    pickUpDepot: rental.pickUpDepot,
+    dropOffDepot: rental.dropOffDepot,
+    period,
+    pickUpTime,
+    dropOffTime,
+    driverAge: rental.driverAge,
+    rental: assessment.terms,
+    accessories: selection,
+    plan: plan ?? null,
+    promoCode: request.promoCode,
+  })
+  const termsRequest = {
+    vehicle,
+    pickUpDate: period.pickUpDate,
+    pickUpTime,
+    dropOffTime,
+    rentalDays: period.days,
+    totalAmount: price.totalAmount,
+    plan: plan ?? null,
+    driverAge: rental.driverAge,
+    today: todayIn(ctx.rules.timeZone, ctx.now()),
+  }
+  const terms = quoteTerms(index, ctx.rules.timeZone, termsRequest)
   return {
     vehicleId: vehicle.id,
     vehicleName: vehicle.name,
@@ -115,14 +137,11 @@ export async function priceRental(ctx: VerbContext, request: QuoteRequest): Prom
     pickUpTime,
     dropOffTime,
     rentalDays: period.days,
-    dailyRate,
-    rentalFee,
-    routeFee,
-    accessories,
-    insurance,
-    accessoriesFee,
-    insuranceFee,
-    totalAmount: rentalFee + routeFee + accessoriesFee + insuranceFee,
+    ...price,
+    driverAge: rental.driverAge,
+    agentRef: request.agentRef ?? null,
+    terms,
+    assumptions: quoteAssumptions(index.catalogue, termsRequest, terms),
     unitsStocked: vehicle.unitsByDepot[rental.pickUpDepot.id] ?? 0,
   }
 }
@@ -140,6 +159,14 @@ function quoteStillValid(
   try {
     const { period } = changed
     parseAccessorySelection(index, request.accessoryIds, vehicle, period.pickUpDate)
+    if (request.promoCode !== undefined) {
+      promotionDiscount(index.catalogue.terms, request.promoCode, {
+        vehicle,
+        pickUpDate: period.pickUpDate,
+        days: period.days,
+        rentalFee: 0,
+      })
+    }
     if (request.pickUpTime !== undefined) {
       checkHandoverTime(
         changed.pickUpDepot,

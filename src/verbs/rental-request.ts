@@ -11,6 +11,8 @@ export type RentalSearch = {
   dropOffDepotId: number
   pickUpDate: string
   dropOffDate: string
+  /** Whole years, when the request says; vehicles the driver is too young for are not available. */
+  driverAge?: number | undefined
 }
 
 /** Validates the dates and depots of a search against the rules and the catalogue. */
@@ -19,7 +21,7 @@ export function resolveRentalRequest(ctx: VerbContext, search: RentalSearch): Re
   const pickUpDepot = activeDepot(index, 'pick_up_depot_id', search.pickUpDepotId)
   const dropOffDepot = activeDepot(index, 'drop_off_depot_id', search.dropOffDepotId)
   const period = parseRentalPeriod(search, ctx.rules, ctx.now())
-  return { pickUpDepot, dropOffDepot, period }
+  return { pickUpDepot, dropOffDepot, period, driverAge: search.driverAge ?? null }
 }
 
 /** The active depot with this id; any other id is a 400 naming the parameter. */

@@ -55,6 +55,9 @@ function* candidates(
 ): Generator<Candidate> {
   const { pickUpDepot, dropOffDepot, period } = request
   switch (why.code) {
+    case 'driver_too_young':
+      // No date or depot changes who drives.
+      return
     case 'route_not_offered':
       // Only the drop-off depot can fix a route; dates cannot.
       yield* dropOffDepots(index, request)

@@ -15,6 +15,8 @@ type QuoteShown = {
     insuranceFee: number
     accessories: { id: number; cost: number; quantity: number }[]
     insurance: { id: number; cost: number } | null
+    surchargesFee: number
+    discount: number
   }
   checkoutUrl: string
 }
@@ -161,7 +163,9 @@ describe('GET /docs, the landing page', () => {
         cents(fees.rentalFee) +
           cents(fees.routeFee) +
           cents(fees.accessoriesFee) +
-          cents(fees.insuranceFee),
+          cents(fees.insuranceFee) +
+          cents(fees.surchargesFee) -
+          cents(fees.discount),
       )
     })
 

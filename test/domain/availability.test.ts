@@ -27,6 +27,7 @@ function request(pickUpDepotId: number, dropOffDepotId: number, from: string, to
     pickUpDepot: depotOf(catalogue, pickUpDepotId),
     dropOffDepot: depotOf(catalogue, dropOffDepotId),
     period: { pickUpDate, dropOffDate, days: rentalDays(pickUpDate, dropOffDate) },
+    driverAge: null,
   } satisfies RentalRequest
 }
 

@@ -8,7 +8,7 @@ import {
   seasonContains,
 } from '../../src/domain/catalogue-index.ts'
 import { companyNamed } from '../../src/domain/company.ts'
-import { defaultRentalTerms } from '../../src/domain/rental-terms.ts'
+import { defaultCompanyTerms } from '../../src/domain/company-terms.ts'
 import { date, depotOf, loadRulesFleet, vehicleOf } from '../helpers/domain-fixtures.ts'
 
 // The rules fleet (test/fixtures/rules-fleet.yaml): seasons high 12-01..02-28 (wrapping the new
@@ -33,7 +33,7 @@ function catalogueWith(parts: Partial<Catalogue>): Catalogue {
     routes: [],
     accessories: [],
     insurancePlans: [],
-    terms: defaultRentalTerms(),
+    terms: defaultCompanyTerms(),
     ...parts,
   }
 }

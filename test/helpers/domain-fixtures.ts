@@ -5,6 +5,8 @@ import { type CalendarDate, parseCalendarDate } from '../../src/domain/calendar-
 import type { Catalogue, Depot, Vehicle } from '../../src/domain/catalogue.ts'
 import { CatalogueIndex } from '../../src/domain/catalogue-index.ts'
 import { DomainError } from '../../src/domain/errors.ts'
+import type { Quote } from '../../src/domain/quote.ts'
+import type { QuoteTerms } from '../../src/domain/quote-terms.ts'
 import { type LoadedFleet, parseFleet } from '../../src/fleet/read-fleet-file.ts'
 
 export const RULES_FLEET_FILE = resolve(import.meta.dirname, '../fixtures/rules-fleet.yaml')
@@ -55,4 +57,32 @@ export function domainErrorFrom(action: () => unknown): DomainError {
     return error
   }
   assert.fail('expected a DomainError, but nothing was thrown')
+}
+
+/**
+ * What a quote adds to its four fees, for tests that build a quote by hand: no surcharge, no
+ * promotion, no driver age or agent, and the terms of a company that states few.
+ */
+export function quoteExtras(overrides: Partial<Quote> = {}) {
+  const terms: QuoteTerms = {
+    distance: { unlimited: true, includedKm: null },
+    fuelPolicy: null,
+    bond: null,
+    payment: { depositPercent: 0, depositAmount: 0, balanceAmount: 0, balanceDueDate: null },
+    cancellation: { freeCancellationHours: 48, freeUntil: '2027-01-09T11:00:00.000Z' },
+    minimumDriverAge: 18,
+    youngDriverUnder: null,
+    includedPlan: null,
+  }
+  return {
+    surcharges: [],
+    surchargesFee: 0,
+    discount: 0,
+    promotion: null,
+    driverAge: null,
+    agentRef: null,
+    terms,
+    assumptions: [],
+    ...overrides,
+  } satisfies Partial<Quote>
 }

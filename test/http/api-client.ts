@@ -40,6 +40,7 @@ export type VehicleBody = {
   rentalDays?: number
   rentalFee?: number
   routeFee?: number
+  totalFromAmount?: number
 }
 
 export type AccessoryBody = {

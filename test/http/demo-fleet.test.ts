@@ -52,9 +52,17 @@ describe('the demo company', () => {
     }
     const [first] = okBody<VehicleBody[]>(await api.get('/vehicles/availability', params))
     assert.ok(first)
-    const quote = okBody<{ totalAmount: number }>(
-      await api.get('/quotes', { ...params, vehicle_id: String(first.vehicleId) }),
+    const quote = okBody<{
+      totalAmount: number
+      priceBreakdown: { rentalFee: number; surcharges: { id: string; cost: number }[] }
+    }>(await api.get('/quotes', { ...params, vehicle_id: String(first.vehicleId) }))
+    assert.equal(cents(quote.priceBreakdown.rentalFee), cents(first.rentalDailyRate) * 7)
+    // Auckland Airport charges its concession fee on every rental that starts or ends there.
+    assert.deepEqual(
+      quote.priceBreakdown.surcharges.map((line) => line.id),
+      ['airport-fee'],
     )
-    assert.equal(cents(quote.totalAmount), cents(first.rentalDailyRate) * 7)
+    assert.equal(cents(quote.totalAmount), cents(first.rentalDailyRate) * 7 + 3800)
+    assert.equal(quote.totalAmount, first.totalFromAmount)
   })
 })

@@ -41,6 +41,9 @@ describe('GET /api/agent/quotes', () => {
     await api.close()
   })
 
+  /** The lines a rental of the rules fleet without surcharges or a promotion has. */
+  const NO_EXTRAS = { surcharges: [], surchargesFee: 0, discount: 0, promotion: null }
+
   async function quote(params: Params): Promise<QuoteBody> {
     return okBody<QuoteBody>(await api.get('/quotes', params))
   }
@@ -57,6 +60,7 @@ describe('GET /api/agent/quotes', () => {
         insuranceFee: 0,
         accessories: [],
         insurance: null,
+        ...NO_EXTRAS,
       })
       assert.equal(body.totalAmount, 450)
     })
@@ -135,6 +139,7 @@ describe('GET /api/agent/quotes', () => {
           { id: 1, name: 'Seat', cost: 12, quantity: 1 },
         ],
         insurance: { id: 3, name: 'Van cover', cost: 15 },
+        ...NO_EXTRAS,
       })
       assert.equal(body.totalAmount, 247)
     })

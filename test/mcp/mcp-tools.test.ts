@@ -72,6 +72,9 @@ describe('MCP tools over Streamable HTTP', () => {
       'insurance_id',
       'pick_up_time',
       'drop_off_time',
+      'driver_age',
+      'promo_code',
+      'agent_ref',
     ])
     assert.deepEqual(quote?.inputSchema.required, [
       'pick_up_depot_id',

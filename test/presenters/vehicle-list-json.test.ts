@@ -59,12 +59,18 @@ const vehicle = fc.record({
   // A file name is percent-encoded into the URL, which a lone surrogate cannot be.
   image: fc.oneof(fc.string({ unit: 'grapheme', maxLength: 30 }), fc.webUrl()),
 })
-const terms = fc.record({ dailyRate: cents, rentalFee: cents, routeFee: cents })
+/** A search's figures for one vehicle: its terms, its total from and the discount in it. */
+const figures = fc.record({
+  terms: fc.record({ dailyRate: cents, rentalFee: cents, routeFee: cents }),
+  totalFrom: cents,
+  discount: cents,
+})
+type Figures = Omit<AvailableVehicle, 'vehicle'>
 
-function available(vehicles: Vehicle[], allTerms: AvailableVehicle['terms'][]): AvailableVehicle[] {
+function available(vehicles: Vehicle[], allFigures: Figures[]): AvailableVehicle[] {
   return vehicles.map((item, i) => ({
     vehicle: item,
-    terms: allTerms[i % allTerms.length] as never,
+    ...(allFigures[i % allFigures.length] as Figures),
   }))
 }
 
@@ -79,11 +85,12 @@ describe('the availability answer written from per-vehicle fragments', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(vehicle, { maxLength: 6 }),
-        fc.array(terms, { minLength: 1, maxLength: 6 }),
-        fc.array(terms, { minLength: 1, maxLength: 6 }),
+        fc.array(figures, { minLength: 1, maxLength: 6 }),
+        fc.array(figures, { minLength: 1, maxLength: 6 }),
         fc.integer({ min: 1, max: 548 }),
         fc.integer({ min: 1, max: 548 }),
-        async (fields, firstTerms, secondTerms, firstDays, secondDays) => {
+        fc.boolean(),
+        async (fields, firstTerms, secondTerms, firstDays, secondDays, withDiscount) => {
           // The catalogue's own objects: fragments are kept per object, as for one catalogue.
           const vehicles = fields.map((item) => ({ ...item }) as Vehicle)
           for (const [allTerms, days] of [
@@ -92,9 +99,9 @@ describe('the availability answer written from per-vehicle fragments', () => {
           ] as const) {
             const found = available(vehicles, allTerms)
             const expected = await schema.serialise(
-              found.map((item) => presentVehicle(item, days, links)),
+              found.map((item) => presentVehicle(item, days, links, withDiscount)),
             )
-            assert.equal(vehicleListJson(found, days, links), expected)
+            assert.equal(vehicleListJson(found, days, links, withDiscount), expected)
           }
         },
       ),
@@ -110,7 +117,13 @@ describe('the availability answer written from per-vehicle fragments', () => {
     const item = { id: 1, name: 'Yaris', vehicleClass: 'economy', image: 'economy.svg' } as Vehicle
     const found = available(
       [item],
-      [{ dailyRate: 5400 as Cents, rentalFee: 37800 as Cents, routeFee: 0 as Cents }],
+      [
+        {
+          terms: { dailyRate: 5400 as Cents, rentalFee: 37800 as Cents, routeFee: 0 as Cents },
+          totalFrom: 37800 as Cents,
+          discount: 0 as Cents,
+        },
+      ],
     )
     const other = new SiteLinks('http://localhost:3000')
     assert.match(

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import type { Quote } from '../../src/domain/quote.ts'
-import { loadRulesFleet } from '../helpers/domain-fixtures.ts'
+import { loadRulesFleet, quoteExtras } from '../helpers/domain-fixtures.ts'
 import { invariantProblems } from './pricing-invariants.ts'
 import { leaksIn } from './response-checks.ts'
 
@@ -63,6 +63,7 @@ describe('the pricing invariants', () => {
     insurance: { id: 2, name: 'Full', cost: 10_000 },
     accessoriesFee: 10_000,
     insuranceFee: 10_000,
+    ...quoteExtras(),
     totalAmount: 65_000,
   }
   const request = {

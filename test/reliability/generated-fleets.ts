@@ -12,7 +12,7 @@ import {
 } from '../../src/domain/catalogue.ts'
 import { CatalogueIndex } from '../../src/domain/catalogue-index.ts'
 import { companyNamed } from '../../src/domain/company.ts'
-import { defaultRentalTerms } from '../../src/domain/rental-terms.ts'
+import { defaultCompanyTerms } from '../../src/domain/company-terms.ts'
 import type { QuoteRequest } from '../../src/verbs/price-quote.ts'
 
 /*
@@ -186,7 +186,7 @@ export const generatedCatalogue: fc.Arbitrary<Catalogue> = fc
         ),
       accessories: fc.tuple(...ids(accessoryCount).map(accessory)),
       insurancePlans: fc.tuple(...ids(planCount).map(insurancePlan)),
-      terms: fc.constant(defaultRentalTerms()),
+      terms: fc.constant(defaultCompanyTerms()),
     }) satisfies fc.Arbitrary<Catalogue>
   })
 

@@ -85,7 +85,7 @@ export function invariantProblems(
     }
   }
   // The JSON: dollars with at most two decimals that add up as the cents do.
-  const shown = presentQuote(quote, LINKS)
+  const shown = presentQuote(quote, LINKS, RULES.timeZone)
   const breakdown = shown.priceBreakdown
   const toCents = (dollars: number) => Math.round(dollars * 100)
   for (const [name, dollars] of Object.entries({ total: shown.totalAmount, ...breakdown })) {
@@ -97,7 +97,9 @@ export function invariantProblems(
     toCents(breakdown.rentalFee) +
     toCents(breakdown.routeFee) +
     toCents(breakdown.accessoriesFee) +
-    toCents(breakdown.insuranceFee)
+    toCents(breakdown.insuranceFee) +
+    toCents(breakdown.surchargesFee) -
+    toCents(breakdown.discount)
   if (toCents(shown.totalAmount) !== shownSum || toCents(shown.totalAmount) !== quote.totalAmount) {
     fail(`the JSON total ${shown.totalAmount} is not the sum of its fees`)
   }

@@ -8,6 +8,7 @@ import type { CalendarDate } from '../../src/domain/calendar-date.ts'
 import type { Quote } from '../../src/domain/quote.ts'
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.ts'
 import { CHECKPOINT_INTERVAL_MS } from '../../src/store/sqlite/wal-checkpointer.ts'
+import { quoteExtras } from '../helpers/domain-fixtures.ts'
 
 /*
  * The service's SQLite connection does no checkpoint of its own: a thread does them. Without
@@ -38,6 +39,7 @@ function quote(id: string): Quote {
     insurance: null,
     accessoriesFee: 0,
     insuranceFee: 0,
+    ...quoteExtras(),
     totalAmount: 40000,
   }
 }

@@ -8,6 +8,7 @@ import { type LoadedFleet, readFleetFile } from '../../src/fleet/read-fleet-file
 import type { EmailMessage, WebhookMessage } from '../../src/notifications/outbox-message.ts'
 import type { Store } from '../../src/store/store.ts'
 import { tokenHash } from '../../src/verbs/book-vehicle.ts'
+import { quoteExtras } from '../helpers/domain-fixtures.ts'
 import { DEMO_FLEET_FILE, RULES_FLEET_FILE } from '../helpers/test-app.ts'
 
 const day = (text: string) => text as CalendarDate
@@ -58,6 +59,7 @@ export function websiteBooking(
     insurance: null,
     accessoriesFee: 0,
     insuranceFee: 0,
+    ...quoteExtras(),
     totalAmount: 10000,
   }
   return {
@@ -236,6 +238,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         insurance: { id: 2, name: 'Full', cost: 8200 },
         accessoriesFee: 9600,
         insuranceFee: 8200,
+        ...quoteExtras(),
         totalAmount: 65350,
       }
       await store.saveQuote(quote)

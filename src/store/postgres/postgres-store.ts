@@ -2,7 +2,7 @@ import type { Pool } from 'pg'
 import type { BookingRecord, Cancellation, NewBooking } from '../../domain/booking.ts'
 import type { Booking, Catalogue } from '../../domain/catalogue.ts'
 import { StoreUnavailableError } from '../../domain/errors.ts'
-import type { Quote } from '../../domain/quote.ts'
+import { type Quote, storedQuote } from '../../domain/quote.ts'
 import type { OutboxMessage } from '../../notifications/outbox-message.ts'
 import { expiredQuotesCutoff } from '../quote-sweep.ts'
 import type {
@@ -237,7 +237,7 @@ export class PostgresStore implements Store {
         'SELECT quote FROM quotes WHERE id = $1',
         [id],
       )
-      return row?.quote
+      return row ? storedQuote(row.quote) : undefined
     })
   }
 

@@ -1,6 +1,6 @@
 import type { Booking, Catalogue } from '../../domain/catalogue.ts'
 import type { Company } from '../../domain/company.ts'
-import type { RentalTerms } from '../../domain/rental-terms.ts'
+import type { CompanyTerms } from '../../domain/company-terms.ts'
 import { FLEET_TABLES_CHILDREN_FIRST } from '../catalogue-rows.ts'
 import {
   catalogueRecords,
@@ -32,7 +32,7 @@ export async function updateCatalogue(
   sql: Sql,
   changes: TableChanges[],
   company: Company,
-  terms: RentalTerms,
+  terms: CompanyTerms,
 ) {
   // Days whose last booking was cancelled hold no unit; they must not keep a stock row alive.
   await sql('DELETE FROM booked_days WHERE units_booked = 0')
@@ -51,7 +51,7 @@ export async function updateCatalogue(
 }
 
 /** Records the company and its terms, and moves the version that running instances poll. */
-async function bumpFleetVersion(sql: Sql, company: Company, terms: RentalTerms): Promise<void> {
+async function bumpFleetVersion(sql: Sql, company: Company, terms: CompanyTerms): Promise<void> {
   await sql(
     `INSERT INTO fleet_meta (id, company_name, company, terms, version)
      VALUES (1, $1, $2::jsonb, $3::jsonb, 1)

@@ -4,7 +4,7 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite'
 import type { BookingRecord, Cancellation, NewBooking } from '../../domain/booking.ts'
 import type { Booking, Catalogue } from '../../domain/catalogue.ts'
 import { StoreUnavailableError } from '../../domain/errors.ts'
-import type { Quote } from '../../domain/quote.ts'
+import { type Quote, storedQuote } from '../../domain/quote.ts'
 import type { OutboxMessage } from '../../notifications/outbox-message.ts'
 import { BOOKING_COLUMNS, bookingFromRow, bookingsQuery, heldUnitsQuery } from '../booking-rows.ts'
 import {
@@ -272,7 +272,7 @@ export class SqliteStore implements Store {
   async findQuote(id: string): Promise<Quote | undefined> {
     return this.guard(() => {
       const row = this.statement('SELECT quote FROM quotes WHERE id = ?').get(id) as Row | undefined
-      return row ? (JSON.parse(row.quote as string) as Quote) : undefined
+      return row ? storedQuote(JSON.parse(row.quote as string)) : undefined
     })
   }
 

@@ -3,7 +3,7 @@ import type { BookingRecord, NewBooking } from '../../domain/booking.ts'
 import { eachDate } from '../../domain/calendar-date.ts'
 import type { Booking, Catalogue } from '../../domain/catalogue.ts'
 import type { Company } from '../../domain/company.ts'
-import type { RentalTerms } from '../../domain/rental-terms.ts'
+import type { CompanyTerms } from '../../domain/company-terms.ts'
 import type { OutboxMessage } from '../../notifications/outbox-message.ts'
 import { bookingDetails } from '../booking-rows.ts'
 import { FLEET_TABLES_CHILDREN_FIRST } from '../catalogue-rows.ts'
@@ -33,7 +33,7 @@ export function updateCatalogue(
   db: DatabaseSync,
   changes: TableChanges[],
   company: Company,
-  terms: RentalTerms,
+  terms: CompanyTerms,
 ): void {
   db.exec('DELETE FROM booked_days WHERE units_booked = 0')
   for (const table of [...changes].reverse()) {
@@ -46,7 +46,7 @@ export function updateCatalogue(
 }
 
 /** Records the company and its terms, and moves the version that running instances poll. */
-function bumpFleetVersion(db: DatabaseSync, company: Company, terms: RentalTerms): void {
+function bumpFleetVersion(db: DatabaseSync, company: Company, terms: CompanyTerms): void {
   db.prepare(
     `INSERT INTO fleet_meta (id, company_name, company, terms, version) VALUES (1, ?, ?, ?, 1)
      ON CONFLICT (id) DO UPDATE SET company_name = excluded.company_name,

@@ -58,7 +58,7 @@ export type PaymentSchedule = {
   balanceDueDaysBeforePickUp: number | null
 }
 
-export type RentalTerms = {
+export type CompanyTerms = {
   drivers: DriverRules
   surcharges: Surcharge[]
   promotions: Promotion[]
@@ -71,7 +71,7 @@ export type RentalTerms = {
 }
 
 /** What a fleet file that says nothing of these gets: anyone 18 or over, no extras, pay at pick-up. */
-export function defaultRentalTerms(): RentalTerms {
+export function defaultCompanyTerms(): CompanyTerms {
   return {
     drivers: { minimumAge: 18, youngDriverUnder: null, youngDriverFee: null, byClass: {} },
     surcharges: [],
@@ -95,6 +95,6 @@ export function driverRuleFor(drivers: DriverRules, vehicleClass: string): Drive
 }
 
 /** The distance allowance of a vehicle class. */
-export function distanceFor(terms: RentalTerms, vehicleClass: string): DistanceAllowance {
+export function distanceFor(terms: CompanyTerms, vehicleClass: string): DistanceAllowance {
   return terms.distance.byClass[vehicleClass] ?? terms.distance.default
 }

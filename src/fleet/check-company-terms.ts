@@ -9,7 +9,7 @@ type Report = (path: Path, message: string) => void
  * unique surcharge ids and promotion codes, one kind of discount per promotion, date windows in
  * order, a young-driver age above the minimum, after-hours times the depot has, whole cents.
  */
-export function checkRentalTerms(
+export function checkCompanyTerms(
   fleet: FleetInput,
   resolveDate: (value: string) => CalendarDate | undefined,
   checkCents: (path: Path, dollars: number) => void,

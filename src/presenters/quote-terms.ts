@@ -1,0 +1,119 @@
+import { toDollars } from '../domain/money.ts'
+import type { Assumption, QuoteTerms } from '../domain/quote-terms.ts'
+import type { TermsResponse } from '../schemas/quote-terms.ts'
+import { formatCalendarDate, formatInstant, formatNzd } from './display-format.ts'
+
+/*
+ * A quote's terms and assumptions in plain words and figures: the API's `terms` and `assumptions`,
+ * and the same sentences on the checkout, the confirmation and the emails, so that every door says
+ * the same thing. Amounts in figures are dollars; in words, NZ$ with two decimals.
+ */
+
+export function presentTerms(terms: QuoteTerms, timeZone: string): TermsResponse {
+  const { distance, bond, payment, cancellation, includedPlan } = terms
+  return {
+    distance: distance.unlimited
+      ? {
+          unlimited: true,
+          kmPerDay: null,
+          includedKm: null,
+          extraKmPrice: null,
+          text: 'Unlimited kilometres.',
+        }
+      : {
+          unlimited: false,
+          kmPerDay: distance.kmPerDay,
+          includedKm: distance.includedKm,
+          extraKmPrice: toDollars(distance.extraKmPrice),
+          text: `${kilometres(distance.kmPerDay)} a day included, ${kilometres(distance.includedKm ?? 0)} for this rental; each extra km costs ${formatNzd(distance.extraKmPrice)}.`,
+        },
+    fuel: terms.fuelPolicy === null ? null : { text: terms.fuelPolicy },
+    bond: bond && {
+      amount: toDollars(bond.amount),
+      text: `A bond of ${formatNzd(bond.amount)} is held on a credit card at pick-up${bond.planName ? ` (with ${bond.planName})` : ''} and released when the vehicle comes back undamaged.`,
+    },
+    payment: {
+      depositPercent: payment.depositPercent,
+      depositAmount: toDollars(payment.depositAmount),
+      balanceAmount: toDollars(payment.balanceAmount),
+      balanceDueDate: payment.balanceDueDate,
+      text: paymentText(payment),
+    },
+    cancellation: {
+      freeCancellationHours: cancellation.freeCancellationHours,
+      freeUntil: cancellation.freeUntil,
+      text:
+        cancellation.freeCancellationHours === 0
+          ? 'Free cancellation until pick-up.'
+          : `Free cancellation until ${formatInstant(cancellation.freeUntil, timeZone)} (${cancellation.freeCancellationHours} hours before pick-up); after that, only the depot can cancel, by phone.`,
+    },
+    minimumDriverAge: terms.minimumDriverAge,
+    youngDriverUnder: terms.youngDriverUnder,
+    includedInsurance: includedPlan && {
+      id: includedPlan.id,
+      name: includedPlan.name,
+      excess: toDollars(includedPlan.excess),
+    },
+  }
+}
+
+/** The terms' sentences in the order a traveller reads them, for pages and emails. */
+export function termsSentences(terms: TermsResponse): { label: string; text: string }[] {
+  return [
+    { label: 'Distance', text: terms.distance.text },
+    ...(terms.fuel ? [{ label: 'Fuel', text: terms.fuel.text }] : []),
+    ...(terms.bond ? [{ label: 'Bond', text: terms.bond.text }] : []),
+    { label: 'Payment', text: terms.payment.text },
+    { label: 'Cancellation', text: terms.cancellation.text },
+    { label: 'Drivers', text: driversText(terms) },
+  ]
+}
+
+function driversText(terms: TermsResponse): string {
+  const young =
+    terms.youngDriverUnder === null
+      ? ''
+      : `; drivers under ${terms.youngDriverUnder} pay a young-driver fee`
+  return `The driver must be ${terms.minimumDriverAge} or over at pick-up${young}.`
+}
+
+/** An assumption as a sentence for an agent: it names the parameter that would settle it. */
+export function assumptionText(assumption: Assumption): string {
+  switch (assumption.kind) {
+    case 'driver_age':
+      return assumption.youngDriverUnder === null
+        ? `No driver_age was given: the driver must be ${assumption.minimumDriverAge} or over.`
+        : `No driver_age was given: the price is for a driver aged ${assumption.youngDriverUnder} or over. A younger driver (${assumption.minimumDriverAge} at least) pays the young-driver fees; send driver_age to see them.`
+    case 'hand_over_times':
+      return assumption.afterHoursFee
+        ? 'No pick_up_time or drop_off_time was given: the price is for hand-overs in opening hours (an after-hours hand-over adds its fee), and the person chooses the times at checkout.'
+        : 'No pick_up_time or drop_off_time was given: the person chooses the times at checkout.'
+    case 'included_plan':
+      return `No insurance_id was given: ${assumption.planName} is included at no extra cost, with an excess of ${formatNzd(assumption.excess)}.`
+    case 'no_plan':
+      return 'No insurance_id was given and this vehicle has no plan included: the renter is liable for damage, up to the bond.'
+    default:
+      return assumption satisfies never
+  }
+}
+
+function paymentText(payment: QuoteTerms['payment']): string {
+  const total = payment.depositAmount + payment.balanceAmount
+  const due =
+    payment.balanceDueDate === null
+      ? 'at pick-up'
+      : `by ${formatCalendarDate(payment.balanceDueDate)}`
+  if (payment.depositPercent === 0) {
+    return `Nothing is paid when booking; the total of ${formatNzd(total)} is due ${due}.`
+  }
+  if (payment.balanceAmount === 0) {
+    return `The total of ${formatNzd(total)} is paid when booking.`
+  }
+  return `A deposit of ${payment.depositPercent}% (${formatNzd(payment.depositAmount)}) is paid when booking; the balance of ${formatNzd(payment.balanceAmount)} is due ${due}.`
+}
+
+const KM = new Intl.NumberFormat('en-NZ', { maximumFractionDigits: 0 })
+
+function kilometres(km: number): string {
+  return `${KM.format(km)} km`
+}
