@@ -17,6 +17,7 @@ type ListOptions = {
   vehicle?: number
   from?: CalendarDate
   to?: CalendarDate
+  agentRef?: string
   json?: boolean
 }
 
@@ -41,6 +42,7 @@ export function bookingsListCommand(): Command {
       dateOption,
     )
     .option('--to <date>', 'only rentals starting on or before this date (YYYY-MM-DD)', dateOption)
+    .option('--agent-ref <ref>', 'only bookings that came with this agent_ref')
     .option('--json', 'write a JSON array (amounts in NZD dollars) instead of a table')
     .action(async (options: ListOptions) => {
       await withStore(async (store) => {
@@ -50,6 +52,7 @@ export function bookingsListCommand(): Command {
           ...(options.vehicle === undefined ? {} : { vehicleId: options.vehicle }),
           ...(options.from === undefined ? {} : { from: options.from }),
           ...(options.to === undefined ? {} : { to: options.to }),
+          ...(options.agentRef === undefined ? {} : { agentRef: options.agentRef }),
         })
         const catalogue = new CatalogueIndex(await store.loadCatalogue())
         if (options.json) {

@@ -94,3 +94,49 @@ export const ERROR_EXAMPLES: Record<string, Record<string, object>> = {
     },
   },
 }
+
+/**
+ * Further answers of the same status where one example would hide a code agents must handle:
+ * the document lists them beside the first one, each named by its code.
+ */
+export const MORE_ERROR_EXAMPLES: Record<string, Record<string, object[]>> = {
+  find_available_vehicles: {
+    400: [
+      {
+        error:
+          'promo_code WINTER15 (Winter campervan deal: 15% off 7 days or more) is too short a rental: it needs at least 7 days; this one is 3',
+        code: 'promotion_not_applicable',
+        parameter: 'promo_code',
+      },
+    ],
+  },
+  get_quote: {
+    400: [
+      {
+        error:
+          'promo_code "SUMMER99" is not a promotion of this company; check its spelling, or leave promo_code out',
+        code: 'unknown_promotion',
+        parameter: 'promo_code',
+      },
+      {
+        error:
+          'promo_code WINTER15 (Winter campervan deal: 15% off 7 days or more) is not for this vehicle: it applies to the campervan, motorhome classes, and Toyota Corolla or similar is compact',
+        code: 'promotion_not_applicable',
+        parameter: 'promo_code',
+      },
+      {
+        error: "driver_age must be the driver's age in whole years from 16 to 99, such as 30",
+        code: 'invalid_parameter',
+        parameter: 'driver_age',
+      },
+    ],
+    404: [
+      {
+        error:
+          'Mercedes Sprinter 4-berth motorhome is rented to drivers aged 21 or over; the driver is 19; choose another vehicle: availability with the same driver_age lists those this driver may rent',
+        code: 'driver_too_young',
+        suggestion: null,
+      },
+    ],
+  },
+}

@@ -2,7 +2,7 @@ import { exampleTooManyRequestsText } from '../rate-limit/too-many-requests.ts'
 import { EXAMPLE_DATE } from '../schemas/example-dates.ts'
 import { typedParameterSchema } from '../schemas/typed-parameter.ts'
 import type { DocsSettings } from './docs-settings.ts'
-import { ERROR_EXAMPLES } from './error-examples.ts'
+import { ERROR_EXAMPLES, MORE_ERROR_EXAMPLES } from './error-examples.ts'
 
 type Json = Record<string, unknown>
 type Operation = { operationId?: string; parameters?: Json[]; responses?: Record<string, Json> }
@@ -91,7 +91,12 @@ export function finishOpenApi(document: Json, settings: DocsSettings): Json {
         if (media) {
           media.schema = nameComponents(media.schema, components)
           const example = ERROR_EXAMPLES[operation.operationId ?? '']?.[status]
-          if (example) media.example = example
+          const more = MORE_ERROR_EXAMPLES[operation.operationId ?? '']?.[status]
+          if (example && more) {
+            media.examples = Object.fromEntries(
+              [example, ...more].map((value) => [(value as { code: string }).code, { value }]),
+            )
+          } else if (example) media.example = example
         }
         if (status === '503') {
           response.headers = { ...(response.headers as Json), ...headerReferences(['Retry-After']) }

@@ -9,7 +9,7 @@ import type { QuoteTerms } from './quote-terms.ts'
  * What a booking costs: the priced lines of the quote it was made from, in cents, with the terms
  * it was quoted with (null for a booking made before quotes carried terms).
  */
-export type BookedPrice = Omit<Quote, 'id' | 'createdAt' | 'expiresAt' | 'terms'> & {
+export type BookedPrice = Omit<Quote, 'id' | 'createdAt' | 'expiresAt' | 'issuedOn' | 'terms'> & {
   terms: QuoteTerms | null
 }
 
@@ -36,6 +36,8 @@ export type ConfirmedBooking = Booking & {
   customer: Customer
   quoteId: string
   price: BookedPrice
+  /** The agent_ref of the quote: which agent sent the traveller; null when none said. */
+  agentRef: string | null
   /** UTC ISO 8601. */
   createdAt: string
 }
@@ -67,6 +69,8 @@ export type BookingRecord = Booking & {
   price: BookedPrice | null
   /** The hash of the manage link's token, so that a move to another store keeps the links working. */
   manageTokenHash: string | null
+  /** The agent reference the booking came with (its quote's agent_ref); null when none. */
+  agentRef: string | null
 }
 
 /** Where a booking came from, for the operator's lists and counts. */

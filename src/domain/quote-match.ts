@@ -35,6 +35,26 @@ function optionsKey(choice: RentalChoice): string {
   return `${accessories}|${choice.insurance?.id ?? ''}`
 }
 
+/**
+ * True when the quote's surcharges and promotion are those of the rental as the checkout now
+ * knows it: the same surcharges apply (no after-hours fee for a time chosen since, no young-driver
+ * fee for an age given since) and the same promotion. Their amounts are the quote's to honour.
+ */
+export function quoteExtrasMatch(
+  quote: Pick<Quote, 'surcharges' | 'promotion'>,
+  rental: Pick<Quote, 'surcharges' | 'promotion'>,
+): boolean {
+  const ids = (lines: Quote['surcharges']) =>
+    lines
+      .map((line) => line.id)
+      .sort()
+      .join(',')
+  return (
+    ids(quote.surcharges) === ids(rental.surcharges) &&
+    (quote.promotion?.code ?? '') === (rental.promotion?.code ?? '')
+  )
+}
+
 /** True once the quote's price may no longer be honoured. */
 export function quoteHasExpired(quote: Pick<Quote, 'expiresAt'>, now: Date): boolean {
   return Date.parse(quote.expiresAt) <= now.getTime()

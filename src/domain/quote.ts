@@ -9,6 +9,8 @@ export type Quote = {
   /** UTC ISO 8601 instants. */
   createdAt: string
   expiresAt: string
+  /** The company-local date it was issued on: agents' quotes are counted by its month. */
+  issuedOn: CalendarDate
   vehicleId: number
   vehicleName: string
   pickUpDepotId: number

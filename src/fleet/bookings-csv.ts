@@ -36,6 +36,7 @@ export const OPTIONAL_COLUMNS = [
   'quote_id',
   'price',
   'manage_token_hash',
+  'agent_ref',
 ] as const
 export type BookingColumn = (typeof REQUIRED_COLUMNS)[number] | (typeof OPTIONAL_COLUMNS)[number]
 
@@ -48,6 +49,8 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}
 const MAX_TEXT = 254
 const QUOTE_ID = /^q_[A-Za-z0-9_-]{1,64}$/
 const TOKEN_HASH = /^[A-Za-z0-9_-]{43}$/
+/** As an agent's `agent_ref` on a quote. */
+const AGENT_REF = /^[A-Za-z0-9._-]{1,64}$/
 
 /** Where a field is in the file: 1-based line and column, as an editor shows them. */
 export type Position = { line: number; column: number }
@@ -259,6 +262,13 @@ function readRow(
   if (manageTokenHash !== '' && !TOKEN_HASH.test(manageTokenHash)) {
     fail('manage_token_hash', 'is not a token hash as bookings export writes it')
   }
+  const agentRef = value('agent_ref')
+  if (agentRef !== '' && !AGENT_REF.test(agentRef)) {
+    fail(
+      'agent_ref',
+      `"${agentRef}" is not an agent reference: 1 to 64 letters, digits, dots, dashes or underscores`,
+    )
+  }
   if (problems.length > 0) return { problems }
   return {
     line,
@@ -287,6 +297,7 @@ function readRow(
       quoteId: quoteId || null,
       price,
       manageTokenHash: manageTokenHash || null,
+      agentRef: agentRef || null,
     },
   }
 }
@@ -346,6 +357,7 @@ export function bookingsCsv(bookings: readonly BookingRecord[]): string {
       quote_id: booking.quoteId ?? '',
       price: booking.price ? JSON.stringify(booking.price) : '',
       manage_token_hash: booking.manageTokenHash ?? '',
+      agent_ref: booking.agentRef ?? '',
     }
     return columns.map((column) => row[column])
   })

@@ -7,6 +7,7 @@ import type { CompanyProfile } from '../presenters/company-profile.ts'
 import { formatCalendarDate, formatInstant, formatNzd } from '../presenters/display-format.ts'
 import { mapLink } from '../presenters/map-link.ts'
 import { presentPriceLines } from '../presenters/price-lines.ts'
+import { presentTerms, termsSentences } from '../presenters/quote-terms.ts'
 import type { EmailMessage } from './outbox-message.ts'
 
 /*
@@ -37,10 +38,14 @@ export function travellerConfirmation(
     timeZone: context.timeZone,
   })
   const cancelRule = `Free cancellation until ${formatInstant(free.toISOString(), context.timeZone)}: cancel on your booking's page. Later, call the pick-up depot.`
+  const terms = bookedTerms(context, booking)
   const sections = [
     `Your booking with ${company.name} is confirmed.`,
     rentalText(context, booking),
     priceText(booking),
+    ...(terms.length > 0
+      ? [['Terms:', ...terms.map(({ label, text }) => `  ${label}: ${text}`)].join('\n')]
+      : []),
     `${cancelRule}\nSee or cancel your booking: ${manageUrl}`,
     contactText(company),
   ]
@@ -56,6 +61,7 @@ export function travellerConfirmation(
 <p>Your booking with ${company.name} is confirmed.</p>
 ${rentalHtml(context, booking)}
 ${priceHtml(booking)}
+${terms.length > 0 ? html`<p><strong>Terms</strong>${terms.map(({ label, text }) => html`<br>${label}: ${text}`)}</p>` : ''}
 <p>${cancelRule}</p>
 <p><a href="${manageUrl}">See or cancel your booking</a></p>`,
     ),
@@ -95,9 +101,13 @@ export function companyNotice(
   const to = depot?.email ?? context.company.email
   if (!to) return undefined
   const customer = booking.customer
-  const who = customer
-    ? `Customer: ${[customer.fullName, customer.email, customer.phone].filter(Boolean).join(', ')}`
-    : 'Customer: not known'
+  const who = [
+    customer
+      ? `Customer: ${[customer.fullName, customer.email, customer.phone].filter(Boolean).join(', ')}`
+      : 'Customer: not known',
+    ...(booking.price?.driverAge ? [`Driver's age at pick-up: ${booking.price.driverAge}`] : []),
+    ...(booking.agentRef ? [`Sent by agent: ${booking.agentRef}`] : []),
+  ].join('\n')
   const head =
     event === 'created' ? `New booking ${booking.reference}.` : cancellationText(context, booking)
   const sections = [head, rentalText(context, booking), who]
@@ -112,10 +122,23 @@ export function companyNotice(
       event === 'created' ? `New booking ${booking.reference}` : `Cancelled: ${booking.reference}`,
       html`<p>${head}</p>
 ${rentalHtml(context, booking)}
-<p>${who}</p>
+<p>${who.split('\n').map((line, i) => html`${i > 0 ? html`<br>` : ''}${line}`)}</p>
 ${event === 'created' ? priceHtml(booking) : ''}`,
     ),
   }
+}
+
+/**
+ * The terms the booking was quoted with, but cancellation (said apart, from the booking's own
+ * pick-up time): distance, fuel, bond, payment, drivers. None for a booking made before quotes
+ * carried terms.
+ */
+function bookedTerms(context: EmailContext, booking: BookingRecord) {
+  const terms = booking.price?.terms
+  if (!terms) return []
+  return termsSentences(presentTerms(terms, context.timeZone)).filter(
+    ({ label }) => label !== 'Cancellation',
+  )
 }
 
 function cancellationText(context: EmailContext, booking: BookingRecord): string {
@@ -217,6 +240,18 @@ function priceRows(booking: BookingRecord): [string, string][] {
     ]),
     ...(lines.insurance
       ? [[`Insurance: ${lines.insurance.name}`, lines.insurance.cost] as [string, string]]
+      : []),
+    ...(lines.includedInsurance
+      ? [
+          [
+            `Insurance: ${lines.includedInsurance.name} included, excess ${lines.includedInsurance.excess}`,
+            lines.insuranceFee,
+          ] as [string, string],
+        ]
+      : []),
+    ...lines.surcharges.map((line): [string, string] => [line.name, line.cost]),
+    ...(lines.promotion
+      ? [[`Promotion ${lines.promotion.code}`, lines.promotion.discount] as [string, string]]
       : []),
     ['Total (GST included)', lines.total],
     ['GST included in the total (15%)', lines.gst],

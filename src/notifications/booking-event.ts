@@ -1,12 +1,17 @@
 import type { BookingRecord } from '../domain/booking.ts'
 import type { CatalogueIndex } from '../domain/catalogue-index.ts'
 import { gstIncludedIn, toDollars } from '../domain/money.ts'
+import { presentTerms } from '../presenters/quote-terms.ts'
 
 /**
  * A booking as a webhook event carries it: everything the company's own systems need to act on
  * it, amounts in NZD dollars. The manage link is not in it: only the traveller holds that.
  */
-export function bookingEventData(booking: BookingRecord, catalogue: CatalogueIndex) {
+export function bookingEventData(
+  booking: BookingRecord,
+  catalogue: CatalogueIndex,
+  timeZone: string,
+) {
   const depot = (id: number) => ({
     depotId: id,
     depotName: catalogue.catalogue.depots.find((candidate) => candidate.id === id)?.name ?? null,
@@ -48,11 +53,22 @@ export function bookingEventData(booking: BookingRecord, catalogue: CatalogueInd
               name: price.insurance.name,
               cost: toDollars(price.insurance.cost),
             },
+            surcharges: price.surcharges.map((line) => ({
+              id: line.id,
+              name: line.name,
+              cost: toDollars(line.cost),
+            })),
+            surchargesFee: toDollars(price.surchargesFee),
+            discount: toDollars(price.discount),
+            promotion: price.promotion,
             totalAmount: toDollars(price.totalAmount),
             gstAmount: toDollars(gstIncludedIn(price.totalAmount)),
           },
     totalAmount: booking.totalAmount === null ? null : toDollars(booking.totalAmount),
     quoteId: booking.quoteId,
+    agentRef: booking.agentRef,
+    driverAge: price?.driverAge ?? null,
+    terms: price?.terms ? presentTerms(price.terms, timeZone) : null,
     bookedAt: booking.createdAt,
     cancellation: booking.cancellation,
   }

@@ -83,7 +83,7 @@ export function bookingNotices(settings: NoticeSettings): BookingNotices {
             id: newMessageId(),
             type,
             timestamp: settings.now().toISOString(),
-            data: bookingEventData(booking, catalogue),
+            data: bookingEventData(booking, catalogue, settings.timeZone),
           },
         ]
       : []

@@ -28,6 +28,7 @@ export const NO_CUSTOMER = {
   phone: '',
   pick_up_time: '',
   drop_off_time: '',
+  date_of_birth: '',
 }
 
 /** Step 3: a checkout link's quote, honoured while valid, and the booking form. */
@@ -39,17 +40,17 @@ export async function showCheckout(
 ): Promise<FastifyReply> {
   try {
     const choice = checkChoice(request, query)
-    const { quote, source } = await openCheckout(deps.ctx, {
+    const checkout = await openCheckout(deps.ctx, {
       ...choice.request,
       quoteId: choice.quoteId,
     })
     const page = checkoutPage({
       depots: listDepots(deps.ctx),
       timeZone: deps.ctx.rules.timeZone,
-      quote,
+      quote: checkout.quote,
       choice: undefined,
       quoteId: undefined,
-      notice: quoteNotice(source),
+      notice: quoteNotice(checkout),
       customer: NO_CUSTOMER,
       errors: {},
       csrfToken: reply.generateCsrf(),

@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { parseCalendarDate } from '../domain/calendar-date.ts'
 import { customerProblems } from '../domain/customer.ts'
+import { driverAgeFromBirth } from '../domain/driver-age.ts'
 import { DomainError, StoreUnavailableError } from '../domain/errors.ts'
 import { RETRY_AFTER_UNAVAILABLE_SECONDS } from '../http/error-response.ts'
 import { bookPath } from '../presenters/site-links.ts'
@@ -20,14 +22,21 @@ import { CSRF_FIELD } from './csrf.ts'
 import { isInvalidRequest, isSearchParameter } from './error-fields.ts'
 import type { FieldErrors } from './form-fields.ts'
 import { messagePage } from './message-page.ts'
-import { type PageDeps, pageCompany, sendHtml } from './page-deps.ts'
+import { type PageDeps, pageCompany, sendHtml, todayOf } from './page-deps.ts'
 
 /** What differs between the ways the checkout comes back; the rest is always the same. */
 type CheckoutShown = Partial<Pick<CheckoutPageInput, 'choice' | 'quoteId' | 'notice' | 'errors'>> &
   Pick<CheckoutPageInput, 'quote' | 'canConfirm'>
 
 /** The checkout's own fields, which a refusal shows the message next to. */
-const FORM_FIELDS = new Set(['pick_up_time', 'drop_off_time', 'full_name', 'email', 'phone'])
+const FORM_FIELDS = new Set([
+  'pick_up_time',
+  'drop_off_time',
+  'date_of_birth',
+  'full_name',
+  'email',
+  'phone',
+])
 
 /**
  * Step 4, POST /book: the booking form, confirmed. The person's details are checked first, all
@@ -53,6 +62,7 @@ export async function confirmBooking(
     phone: sentText(body.phone),
     pick_up_time: sentText(body.pick_up_time),
     drop_off_time: sentText(body.drop_off_time),
+    date_of_birth: sentText(body.date_of_birth),
   }
   const showCheckout = (status: number, shown: CheckoutShown) =>
     sendHtml(
@@ -103,14 +113,25 @@ export async function confirmBooking(
       detailErrors[field] = `Choose a ${field === 'pick_up_time' ? 'pick-up' : 'drop-off'} time`
     }
   }
-  const rental = { ...choice.request, quoteId: choice.quoteId }
+  // The driver's age on the pick-up date, from the date of birth, prices the rental from here
+  // on (an age the link carried is replaced): a young driver's fees appear before booking.
+  const pickUpDate = parseCalendarDate(choice.request.pickUpDate)
+  const driver = pickUpDate
+    ? driverAgeFromBirth(customer.date_of_birth, pickUpDate, todayOf(deps.ctx))
+    : undefined
+  if (driver && 'problem' in driver) detailErrors.date_of_birth = driver.problem
+  const rental = {
+    ...choice.request,
+    ...(driver && 'age' in driver ? { driverAge: driver.age } : {}),
+    quoteId: choice.quoteId,
+  }
   try {
     if (Object.keys(detailErrors).length > 0) {
       // Not booked: the checkout again, with the quote still held or a new one, and every problem.
-      const { quote, source } = await openCheckout(deps.ctx, rental)
+      const checkout = await openCheckout(deps.ctx, rental)
       return showCheckout(400, {
-        quote,
-        notice: quoteNotice(source),
+        quote: checkout.quote,
+        notice: quoteNotice(checkout),
         errors: detailErrors,
         canConfirm: true,
       })
@@ -124,7 +145,7 @@ export async function confirmBooking(
       case 'new_quote':
         return showCheckout(409, {
           quote: outcome.quote,
-          notice: newQuoteNotice(outcome.reason),
+          notice: newQuoteNotice(outcome.reason, outcome.quote, outcome.previous),
           canConfirm: true,
         })
       case 'quote_used':
@@ -178,16 +199,35 @@ export async function confirmBooking(
       })
     }
     if (!(error instanceof DomainError)) throw error
+    if (error.code === 'driver_too_young') {
+      // The driver may not rent this vehicle: said next to the date of birth, with the price as
+      // quoted, and the way to the vehicles this driver may rent.
+      const checkout = await openCheckout(deps.ctx, { ...rental, driverAge: undefined })
+      return showCheckout(400, {
+        quote: checkout.quote,
+        notice: {
+          kind: 'problem',
+          title: 'Nothing was booked: the driver is too young for this vehicle',
+          message: error.message,
+          link: {
+            href: searchAgain(body, { driver_age: String(rental.driverAge) }).href,
+            text: 'See the vehicles this driver may rent',
+          },
+        },
+        errors: { ...detailErrors, date_of_birth: error.message },
+        canConfirm: true,
+      })
+    }
     if (isInvalidRequest(error) && error.parameter && FORM_FIELDS.has(error.parameter)) {
       // A time the depot does not offer that day (say): next to the field, with the quote.
-      const { quote, source } = await openCheckout(deps.ctx, {
+      const checkout = await openCheckout(deps.ctx, {
         ...rental,
         pickUpTime: undefined,
         dropOffTime: undefined,
       })
       return showCheckout(400, {
-        quote,
-        notice: quoteNotice(source),
+        quote: checkout.quote,
+        notice: quoteNotice(checkout),
         errors: { ...detailErrors, [error.parameter]: error.message },
         canConfirm: true,
       })
@@ -231,9 +271,12 @@ export async function confirmBooking(
 }
 
 /** The rental's search again: its vehicles, or its form with the message about its dates. */
-function searchAgain(body: Parameters): { href: string; text: string } {
+function searchAgain(
+  body: Parameters,
+  extra: Record<string, string> = {},
+): { href: string; text: string } {
   const search = Object.fromEntries(
     SEARCH_PARAMETERS.map((name) => [name, sentText(body[name]) || undefined]),
   )
-  return { href: bookPath(search), text: 'Search again' }
+  return { href: bookPath({ ...search, ...extra }), text: 'Search again' }
 }

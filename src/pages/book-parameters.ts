@@ -20,8 +20,11 @@ export const SEARCH_PARAMETERS = [
 
 export type SearchParameter = (typeof SEARCH_PARAMETERS)[number]
 
-/** The four search parameters as sent, for filling a form back in. */
-export type SearchValues = Record<SearchParameter, string>
+/**
+ * The four search parameters as sent, for filling a form back in, and the driver's age when the
+ * link gave one (an agent's checkout link may): carried on to every vehicle's options form.
+ */
+export type SearchValues = Record<SearchParameter, string> & { driver_age?: string | undefined }
 
 /** The checkout link's parameters as sent, checked against the quote schema. */
 export type ChoiceParameters = SearchValues & {
@@ -30,6 +33,9 @@ export type ChoiceParameters = SearchValues & {
   accessory_ids: string | undefined
   pick_up_time?: string | undefined
   drop_off_time?: string | undefined
+  driver_age?: string | undefined
+  promo_code?: string | undefined
+  agent_ref?: string | undefined
 }
 
 /** A checked checkout choice: its parameters to carry on, and the verb's request. */
@@ -50,12 +56,14 @@ export function sentText(value: unknown): string {
 }
 
 export function searchValues(source: Parameters): SearchValues {
-  return {
+  const values: SearchValues = {
     pick_up_depot_id: sentText(source.pick_up_depot_id),
     drop_off_depot_id: sentText(source.drop_off_depot_id),
     pick_up_date: sentText(source.pick_up_date),
     drop_off_date: sentText(source.drop_off_date),
   }
+  if (source.driver_age !== undefined) values.driver_age = sentText(source.driver_age)
+  return values
 }
 
 /** True when no search parameter and no vehicle was sent: the blank search form. */
@@ -65,7 +73,7 @@ export function isBlankSearch(source: Parameters): boolean {
 
 /** Checks the search parameters as GET /vehicles/availability does; throws its DomainError. */
 export function checkSearch(request: FastifyRequest, source: Parameters): RentalSearch {
-  const values = pick(source, SEARCH_PARAMETERS)
+  const values = pick(source, [...SEARCH_PARAMETERS, 'driver_age'])
   check(request, AvailabilityQuery, values)
   return toSearch(values as SearchValues)
 }
@@ -77,6 +85,9 @@ const CHOICE_PARAMETERS = [
   'accessory_ids',
   'pick_up_time',
   'drop_off_time',
+  'driver_age',
+  'promo_code',
+  'agent_ref',
 ] as const
 const QUOTE_ID = /^q_[A-Za-z0-9_-]{1,64}$/
 
@@ -98,6 +109,8 @@ export function checkChoice(request: FastifyRequest, source: Parameters): Checko
       accessoryIds: parameters.accessory_ids,
       insuranceId:
         parameters.insurance_id === undefined ? undefined : Number(parameters.insurance_id),
+      promoCode: parameters.promo_code,
+      agentRef: parameters.agent_ref,
     },
     quoteId: QUOTE_ID.test(quoteId) ? quoteId : undefined,
   }
@@ -151,6 +164,7 @@ function toSearch(values: SearchValues): RentalSearch {
     dropOffDepotId: Number(values.drop_off_depot_id),
     pickUpDate: values.pick_up_date,
     dropOffDate: values.drop_off_date,
+    driverAge: values.driver_age === undefined ? undefined : Number(values.driver_age),
   }
 }
 

@@ -1,3 +1,5 @@
+import type { Quote } from '../domain/quote.ts'
+import { priceChanges } from '../presenters/price-changes.ts'
 import type { CheckoutQuote } from '../verbs/open-checkout.ts'
 import type { Notice } from './notice.ts'
 
@@ -10,7 +12,11 @@ const CHECK_THE_NEW_TOTAL =
   'This is a new quote at today’s prices. Check the total before you confirm.'
 
 /** Why the checkout shows a new quote rather than the one of the link, if it does. */
-export function quoteNotice(source: CheckoutQuote['source']): Notice | undefined {
+export function quoteNotice({
+  source,
+  previous,
+  quote,
+}: Pick<CheckoutQuote, 'source' | 'previous' | 'quote'>): Notice | undefined {
   switch (source) {
     case 'quoted':
     case 'new':
@@ -23,20 +29,38 @@ export function quoteNotice(source: CheckoutQuote['source']): Notice | undefined
         title: 'The quote you had was not found for these choices',
         message: CHECK_THE_NEW_TOTAL,
       }
+    case 'repriced':
+      return {
+        kind: 'info',
+        title: 'The price has changed for what you told us',
+        message: 'Check the new total before you confirm.',
+        items: previous ? priceChanges(previous, quote) : undefined,
+      }
     default:
       return source satisfies never
   }
 }
 
-/** A confirmation of an expired or unknown quote: nothing booked, the new price to confirm. */
-export function newQuoteNotice(reason: 'expired' | 'missing'): Notice {
+/**
+ * A confirmation that booked nothing because the quote had expired, was unknown, or does not
+ * price what the person told the checkout (their age, an after-hours time): the new price to
+ * confirm, and what changed.
+ */
+export function newQuoteNotice(
+  reason: 'expired' | 'missing' | 'repriced',
+  quote: Quote,
+  previous?: Quote,
+): Notice {
+  const titles = {
+    expired: 'Your quote has expired, so nothing was booked',
+    missing: 'Your quote was not found, so nothing was booked',
+    repriced: 'The price changed with your details, so nothing was booked yet',
+  }
   return {
     kind: 'problem',
-    title:
-      reason === 'expired'
-        ? 'Your quote has expired, so nothing was booked'
-        : 'Your quote was not found, so nothing was booked',
+    title: titles[reason],
     message:
       'The price has been worked out again below. Check the new total, then confirm the booking again.',
+    items: previous ? priceChanges(previous, quote) : undefined,
   }
 }

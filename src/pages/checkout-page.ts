@@ -1,5 +1,5 @@
 import { html, type SafeHtml } from '../docs/html.ts'
-import { parseCalendarDate } from '../domain/calendar-date.ts'
+import { dayTypeOf, parseCalendarDate } from '../domain/calendar-date.ts'
 import type { Depot } from '../domain/catalogue.ts'
 import { handoverTimes } from '../domain/handover-times.ts'
 import type { Quote } from '../domain/quote.ts'
@@ -19,6 +19,7 @@ import {
 import { type Notice, noticeBox } from './notice.ts'
 import { type PageContent, page } from './page-document.ts'
 import { priceTable } from './price-table.ts'
+import { termsList } from './terms-list.ts'
 
 /** The booking form's fields as typed, kept through every answer that is not a booking. */
 export type CustomerValues = {
@@ -27,6 +28,8 @@ export type CustomerValues = {
   phone: string
   pick_up_time: string
   drop_off_time: string
+  /** `YYYY-MM-DD`: the driver's age on the pick-up date prices the rental. */
+  date_of_birth: string
 }
 
 export const CUSTOMER_FIELDS = [
@@ -55,7 +58,7 @@ export type CheckoutPageInput = {
 /** Step 3: the quote summary and the booking form, and every answer to it but a booking. */
 export function checkoutPage(input: CheckoutPageInput): PageContent {
   const { quote, errors } = input
-  const detailErrors = [...TIME_FIELDS, ...CUSTOMER_FIELDS].flatMap(({ name }) => {
+  const detailErrors = [...TIME_FIELDS, DRIVER_FIELD, ...CUSTOMER_FIELDS].flatMap(({ name }) => {
     const message = errors[name]
     return message === undefined ? [] : [{ href: `#${name}`, message }]
   })
@@ -94,8 +97,30 @@ ${quote ? html`<dt>Rental length</dt><dd>${quote.rentalDays} ${quote.rentalDays 
 }
 
 function priceSummary(quote: Quote, timeZone: string): SafeHtml {
+  const notes = pageAssumptions(quote)
   return html`${priceTable(presentPriceLines(quote), 'Price of this rental')}
-<p class="expiry">This price is held until <time datetime="${quote.expiresAt}">${formatInstant(quote.expiresAt, timeZone)}</time>.</p>`
+${notes.length > 0 ? html`<ul class="assumptions">${notes.map((note) => html`<li>${note}</li>`)}</ul>` : ''}
+<p class="expiry">This price is held until <time datetime="${quote.expiresAt}">${formatInstant(quote.expiresAt, timeZone)}</time>.</p>
+${termsList(quote.terms, timeZone)}`
+}
+
+/**
+ * What the price takes for granted that the form below settles, in a traveller's words (the API
+ * names its parameters instead): the driver's age and the hand-over times.
+ */
+function pageAssumptions(quote: Quote): string[] {
+  const notes: string[] = []
+  for (const assumption of quote.assumptions) {
+    if (assumption.kind === 'driver_age' && assumption.youngDriverUnder !== null) {
+      notes.push(
+        `This price is for a driver aged ${assumption.youngDriverUnder} or over. A younger driver pays a young-driver fee: enter the driver's date of birth below and the price is checked before anything is booked.`,
+      )
+    }
+    if (assumption.kind === 'hand_over_times' && assumption.afterHoursFee) {
+      notes.push('A hand-over at a time marked "after hours" below adds the after-hours fee.')
+    }
+  }
+  return notes
 }
 
 const TIME_FIELDS = [
@@ -117,7 +142,7 @@ const TIME_FIELDS = [
 
 /**
  * The hand-over times to choose from: those the depots offer on the day type of each date, the
- * quote's (an agent may have asked for them) chosen, else the first.
+ * quote's (an agent may have asked for them) chosen, else the first that is not after hours.
  */
 function timeFields(
   input: CheckoutPageInput,
@@ -129,13 +154,23 @@ ${TIME_FIELDS.map((field) => {
   const depot = input.depots.find((candidate) => String(candidate.id) === carried[field.depot])
   const date = parseCalendarDate(carried[field.date] ?? '')
   const offered = depot && date ? handoverTimes(depot, date, field.handover) : []
-  const chosen = input.customer[field.name] || carried[field.name] || offered[0] || ''
+  const afterHours =
+    depot && date
+      ? depot.afterHours[field.handover === 'pick-up' ? 'pickUp' : 'dropOff'][dayTypeOf(date)]
+      : []
+  // An after-hours time adds a fee: never chosen for the person, only by them.
+  const chosen =
+    input.customer[field.name] ||
+    carried[field.name] ||
+    offered.find((time) => !afterHours.includes(time)) ||
+    offered[0] ||
+    ''
   const error = input.errors[field.name]
   return html`<div class="field${error === undefined ? '' : ' has-error'}">
 <label for="${field.name}">${field.label}</label>
 ${fieldError(field.name, error)}
 <select id="${field.name}" name="${field.name}" required${errorAttributes(field.name, error)}>
-${offered.map((time) => html`<option value="${time}"${time === chosen ? ' selected' : ''}>${time}</option>`)}
+${offered.map((time) => html`<option value="${time}"${time === chosen ? ' selected' : ''}>${time}${afterHours.includes(time) ? ' (after hours)' : ''}</option>`)}
 </select>
 </div>`
 })}
@@ -151,6 +186,7 @@ function detailsForm(input: CheckoutPageInput): SafeHtml {
   return html`<form method="post" action="/book" novalidate>
 ${hiddenFields({ ...hidden, _csrf: input.csrfToken })}
 ${input.canConfirm ? timeFields(input, carried) : ''}
+${driverField(input)}
 ${CUSTOMER_FIELDS.map((field) =>
   textField({
     ...field,
@@ -167,6 +203,23 @@ ${
     : html`<p class="hint">There is nothing to confirm here: follow the link above to choose again.</p>`
 }
 </form>`
+}
+
+const DRIVER_FIELD = { name: 'date_of_birth', label: "Driver's date of birth" } as const
+
+/** The driver's date of birth: their age on the pick-up date prices the rental. */
+function driverField(input: CheckoutPageInput): SafeHtml {
+  return html`<fieldset class="driver">
+<legend>Driver</legend>
+${textField({
+  ...DRIVER_FIELD,
+  type: 'date',
+  autocomplete: 'bday',
+  value: input.customer.date_of_birth,
+  error: input.errors.date_of_birth,
+})}
+<p class="hint">The driver's age on the pick-up day decides who may drive and any young-driver fee.</p>
+</fieldset>`
 }
 
 /** The search of the rental, for the link back to the vehicles. */

@@ -6,6 +6,7 @@ import type { CompanyProfile } from '../presenters/company-profile.ts'
 import { formatInstant } from '../presenters/display-format.ts'
 import { bookedPrice, bookedRental } from './booking-summary.ts'
 import { type PageContent, page } from './page-document.ts'
+import { termsList } from './terms-list.ts'
 
 export type ConfirmationPageInput = {
   booking: BookingRecord
@@ -60,6 +61,7 @@ ${bookedRental(booking, input.depots)}
 <h2 id="price-heading">Booked price</h2>
 ${bookedPrice(booking)}
 <p class="muted">This is the price you confirmed; it does not change.</p>
+${termsList(booking.price?.terms ?? null, input.timeZone)}
 </section>
 </div>
 <p class="actions"><a class="button" href="/book">Book another vehicle</a></p>`,

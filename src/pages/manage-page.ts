@@ -7,6 +7,7 @@ import { bookedPrice, bookedRental } from './booking-summary.ts'
 import { fieldError, hiddenFields } from './form-fields.ts'
 import { type Notice, noticeBox } from './notice.ts'
 import { type PageContent, page } from './page-document.ts'
+import { termsList } from './terms-list.ts'
 
 export type ManagePageInput = {
   booking: BookingRecord
@@ -46,6 +47,7 @@ ${bookedRental(booking, input.depots)}
 <section class="panel" aria-labelledby="price-heading">
 <h2 id="price-heading">Booked price</h2>
 ${bookedPrice(booking)}
+${termsList(booking.price?.terms ?? null, input.timeZone)}
 </section>
 </div>
 ${booking.status === 'confirmed' ? cancelSection(input) : ''}

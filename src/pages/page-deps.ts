@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify'
-import { todayIn } from '../domain/calendar-date.ts'
+import { type CalendarDate, todayIn } from '../domain/calendar-date.ts'
 import type { CatalogueIndex } from '../domain/catalogue-index.ts'
 import { type CompanyProfile, companyProfile } from '../presenters/company-profile.ts'
 import { imageOrigins } from '../presenters/image-origins.ts'
@@ -22,7 +22,7 @@ export type PageDeps = {
 }
 
 /** Today in the company's zone, where the date pickers start. */
-export function todayOf(ctx: VerbContext): string {
+export function todayOf(ctx: VerbContext): CalendarDate {
   return todayIn(ctx.rules.timeZone, ctx.now())
 }
 

@@ -45,6 +45,8 @@ ${vehicleFacts(vehicle)}
 <div><dt>Rental days</dt><dd>${rentalDays}</dd></div>
 <div><dt>Rental fee</dt><dd>${formatNzd(terms.rentalFee)}</dd></div>
 ${terms.routeFee > 0 ? html`<div><dt>One-way route fee</dt><dd>${formatNzd(terms.routeFee)}</dd></div>` : ''}
+${offer.totalFrom !== terms.rentalFee + terms.routeFee ? html`<div><dt>Surcharges</dt><dd>${formatNzd(offer.totalFrom - terms.rentalFee - terms.routeFee)}</dd></div>` : ''}
+<div class="total-from"><dt>Total from</dt><dd>${formatNzd(offer.totalFrom)}</dd></div>
 </dl>
 <form method="get" action="/book" novalidate>
 ${hiddenFields({ ...search, vehicle_id: String(vehicle.id) })}

@@ -22,6 +22,13 @@ export type BookingJson = {
   cancellation: Cancellation | null
   /** `website`, `other channel` (imported) or `fleet file`. */
   channel: string
+  /** The agent_ref the booking came with; null when none. */
+  agentRef: string | null
+  /** The driver's age at pick-up, when the checkout asked for it. */
+  driverAge: number | null
+  /** Each surcharge and the promotion of a website booking, in NZD dollars. */
+  surcharges: { id: string; name: string; cost: number }[]
+  promotion: { code: string; name: string; discount: number } | null
 }
 
 export function presentBookingRecord(
@@ -44,6 +51,16 @@ export function presentBookingRecord(
     createdAt: booking.createdAt,
     cancellation: booking.cancellation,
     channel: bookingChannel(booking),
+    agentRef: booking.agentRef,
+    driverAge: booking.price?.driverAge ?? null,
+    surcharges: (booking.price?.surcharges ?? []).map((line) => ({
+      id: line.id,
+      name: line.name,
+      cost: toDollars(line.cost),
+    })),
+    promotion: booking.price?.promotion
+      ? { ...booking.price.promotion, discount: toDollars(booking.price.discount) }
+      : null,
   }
 }
 
@@ -72,6 +89,7 @@ export function bookingTableRow(booking: BookingRecord, catalogue: CatalogueInde
     depot(booking.dropOffDepotId),
     customer,
     booking.totalAmount === null ? '' : formatNzd(booking.totalAmount),
+    booking.agentRef ?? '',
   ]
 }
 
@@ -85,4 +103,5 @@ export const BOOKING_TABLE_HEADER = [
   'AT',
   'CUSTOMER',
   'TOTAL',
+  'AGENT_REF',
 ]

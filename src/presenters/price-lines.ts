@@ -14,6 +14,12 @@ export type PriceLines = {
   accessoriesFee: string
   insurance: { id: number; name: string; cost: string } | null
   insuranceFee: string
+  /** The plan that applies at no cost when none was chosen, with its excess. */
+  includedInsurance: { name: string; excess: string } | null
+  surcharges: { id: string; name: string; cost: string }[]
+  surchargesFee: string
+  /** The promotion and what it takes off (`-NZ$50.00`); null without one. */
+  promotion: { code: string; name: string; discount: string } | null
   total: string
   /** The GST share of the total, which includes it. */
   gst: string
@@ -40,6 +46,24 @@ export function presentPriceLines(price: BookedPrice): PriceLines {
       cost: formatNzd(price.insurance.cost),
     },
     insuranceFee: formatNzd(price.insuranceFee),
+    includedInsurance:
+      price.insurance === null && price.terms?.includedPlan
+        ? {
+            name: price.terms.includedPlan.name,
+            excess: formatNzd(price.terms.includedPlan.excess),
+          }
+        : null,
+    surcharges: price.surcharges.map((line) => ({
+      id: line.id,
+      name: line.name,
+      cost: formatNzd(line.cost),
+    })),
+    surchargesFee: formatNzd(price.surchargesFee),
+    promotion: price.promotion && {
+      code: price.promotion.code,
+      name: price.promotion.name,
+      discount: formatNzd(-price.discount),
+    },
     total: formatNzd(price.totalAmount),
     gst: formatNzd(gstIncludedIn(price.totalAmount)),
   }

@@ -75,7 +75,10 @@ export function managePath(token: string): string {
   return `/book/manage/${token}`
 }
 
-/** The checkout link's parameters for a quote: the spec's form plus its times and `quote_id`. */
+/**
+ * The checkout link's parameters for a quote: the spec's form, then what the quote was asked with
+ * beyond it (times, driver age, promotion, agent reference) and `quote_id`.
+ */
 export function checkoutParameters(quote: Quote): BookParameters {
   const accessoryIds = quote.accessories.flatMap((line) => Array(line.quantity).fill(line.id))
   return {
@@ -88,6 +91,9 @@ export function checkoutParameters(quote: Quote): BookParameters {
     accessory_ids: accessoryIds.length > 0 ? accessoryIds.join(',') : undefined,
     pick_up_time: quote.pickUpTime ?? undefined,
     drop_off_time: quote.dropOffTime ?? undefined,
+    driver_age: quote.driverAge === null ? undefined : String(quote.driverAge),
+    promo_code: quote.promotion?.code,
+    agent_ref: quote.agentRef ?? undefined,
     quote_id: quote.id,
   }
 }

@@ -42,6 +42,7 @@ export function bookingsQuery(
   if (filter.from !== undefined) conditions.push(`drop_off_date >= ${add(filter.from)}`)
   if (filter.to !== undefined) conditions.push(`pick_up_date <= ${add(filter.to)}`)
   if (filter.status !== undefined) conditions.push(`status = ${add(filter.status)}`)
+  if (filter.agentRef !== undefined) conditions.push(`agent_ref = ${add(filter.agentRef)}`)
   return {
     text: `SELECT ${BOOKING_COLUMNS} FROM bookings WHERE ${conditions.join(' AND ')}`,
     values,
@@ -51,7 +52,7 @@ export function bookingsQuery(
 /** The columns bookingFromRow reads. */
 export const BOOKING_COLUMNS = `reference, vehicle_id, pick_up_depot_id, drop_off_depot_id,
   pick_up_date, drop_off_date, pick_up_time, drop_off_time, customer, quote_id, total_cents, price,
-  created_at, status, cancelled_at, cancelled_by, cancel_reason, manage_token_hash`
+  created_at, status, cancelled_at, cancelled_by, cancel_reason, manage_token_hash, agent_ref`
 
 /**
  * What a booking's row holds beyond its rental, whichever kind of booking it is: one from a fleet
@@ -77,6 +78,7 @@ export function bookingDetails(booking: Booking | BookingRecord | NewBooking) {
     cancelReason: record?.cancellation?.reason ?? null,
     checkoutTokenHash: website?.checkoutTokenHash ?? null,
     manageTokenHash: website?.manageTokenHash ?? record?.manageTokenHash ?? null,
+    agentRef: website?.agentRef ?? record?.agentRef ?? null,
   }
 }
 
@@ -108,6 +110,7 @@ export function bookingFromRow(row: Row, json: (value: unknown) => unknown): Boo
     quoteId: (row.quote_id as string | null) ?? null,
     price: priceOf(json(row.price) as BookedPrice | null),
     manageTokenHash: (row.manage_token_hash as string | null) ?? null,
+    agentRef: (row.agent_ref as string | null) ?? null,
   }
 }
 

@@ -92,6 +92,8 @@ export interface Store {
   settleMessage(id: string, outcome: DeliveryOutcome): Promise<void>
   /** The outbox's messages not delivered yet (pending) or given up (failed), oldest first. */
   listOutbox(status?: 'pending' | 'failed'): Promise<OutboxEntry[]>
+  /** How many quotes each agent reference asked for, by month of issue (`YYYY-MM`). */
+  agentQuoteCounts(): Promise<AgentQuoteCount[]>
   close(): Promise<void>
 }
 
@@ -130,6 +132,8 @@ export type OutboxEntry = {
   lastError: string | null
 }
 
+export type AgentQuoteCount = { agentRef: string; month: string; quotes: number }
+
 /** The stored fleet, as an import compares it with the new one. */
 export type StoredFleet = { catalogue: Catalogue; bookings: Booking[] }
 
@@ -140,6 +144,8 @@ export type BookingFilter = {
   from?: CalendarDate
   to?: CalendarDate
   status?: BookingStatus
+  /** Bookings that came with this agent reference. */
+  agentRef?: string
 }
 
 /** What imported bookings meet in the store, read inside the import's transaction. */

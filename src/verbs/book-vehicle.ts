@@ -24,7 +24,12 @@ export type BookingOutcome =
    * Nothing was booked: the quote had expired, was missing, or no longer matches the choices, so
    * here is a new quote whose price the person must see before confirming again.
    */
-  | { outcome: 'new_quote'; quote: Quote; reason: 'expired' | 'missing' }
+  | {
+      outcome: 'new_quote'
+      quote: Quote
+      reason: 'expired' | 'missing' | 'repriced'
+      previous?: Quote
+    }
   /** Nothing was booked: another checkout has already booked this quote. */
   | { outcome: 'quote_used' }
 
@@ -50,9 +55,12 @@ export async function bookVehicle(
       throw invalid('missing_parameter', parameter, `Choose a ${handover} time`)
   }
   // The same quote the checkout showed: the handed one while valid, else a new price to confirm.
-  const { quote, source, unitsStocked } = await openCheckout(ctx, request)
+  const { quote, source, previous, unitsStocked } = await openCheckout(ctx, request)
   if (source !== 'quoted') {
-    return { outcome: 'new_quote', quote, reason: source === 'expired' ? 'expired' : 'missing' }
+    const reason = source === 'new' ? 'missing' : source
+    return previous
+      ? { outcome: 'new_quote', quote, reason, previous }
+      : { outcome: 'new_quote', quote, reason }
   }
   const manageToken = randomBytes(24).toString('base64url')
   const booking: NewBooking = {
@@ -67,6 +75,7 @@ export async function bookVehicle(
     customer: normaliseCustomer(request.customer),
     quoteId: quote.id,
     price: bookedPrice(quote),
+    agentRef: quote.agentRef,
     createdAt: ctx.now().toISOString(),
     checkoutTokenHash: tokenHash(request.checkoutToken),
     manageTokenHash: tokenHash(manageToken),
@@ -110,7 +119,7 @@ function bookingRecordOf(booking: NewBooking): BookingRecord {
 }
 
 function bookedPrice(quote: Quote): BookedPrice {
-  const { id: _id, createdAt: _createdAt, expiresAt: _expiresAt, ...price } = quote
+  const { id: _id, createdAt: _created, expiresAt: _expires, issuedOn: _issued, ...price } = quote
   return price
 }
 

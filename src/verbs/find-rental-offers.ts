@@ -1,5 +1,6 @@
 import type { RentalTerms } from '../domain/availability.ts'
 import type { Accessory, InsurancePlan, Vehicle } from '../domain/catalogue.ts'
+import type { Cents } from '../domain/money.ts'
 import type { RentalPeriod } from '../domain/rental-period.ts'
 import type { VerbContext } from './context.ts'
 import { findAvailableVehicles } from './find-available-vehicles.ts'
@@ -11,6 +12,8 @@ import type { RentalSearch } from './rental-request.ts'
 export type RentalOffer = {
   vehicle: Vehicle
   terms: RentalTerms
+  /** The total with nothing chosen, surcharges included (see AvailableVehicle). */
+  totalFrom: Cents
   accessories: Accessory[]
   insurancePlans: InsurancePlan[]
 }
@@ -28,9 +31,10 @@ export async function findRentalOffers(
 ): Promise<RentalOffers> {
   const { period, vehicles } = await findAvailableVehicles(ctx, search)
   const dates = { pickUpDate: search.pickUpDate, dropOffDate: search.dropOffDate }
-  const offers = vehicles.map(({ vehicle, terms }) => ({
+  const offers = vehicles.map(({ vehicle, terms, totalFrom }) => ({
     vehicle,
     terms,
+    totalFrom,
     accessories: listAccessories(ctx, { vehicleId: vehicle.id, ...dates }),
     insurancePlans: listInsurancePlans(ctx, { vehicleId: vehicle.id, ...dates }),
   }))

@@ -1,7 +1,7 @@
 import type { Quote } from '../domain/quote.ts'
-import { quoteHasExpired, quotePricesChoice } from '../domain/quote-match.ts'
+import { quoteExtrasMatch, quoteHasExpired, quotePricesChoice } from '../domain/quote-match.ts'
 import type { VerbContext } from './context.ts'
-import { priceQuote, priceRental, type QuoteRequest } from './price-quote.ts'
+import { type PricedRental, priceQuote, priceRental, type QuoteRequest } from './price-quote.ts'
 
 export type CheckoutRequest = QuoteRequest & {
   /** The quote the person was handed (a quote's checkoutUrl carries it), if any. */
@@ -11,11 +11,14 @@ export type CheckoutRequest = QuoteRequest & {
 /**
  * Which quote the checkout shows: `quoted` is the quote of the link, still valid and for exactly
  * these choices; otherwise a new quote was priced, because the link had none (`new`), its quote
- * has expired (`expired`) or is unknown or for other choices (`missing`).
+ * has expired (`expired`) or is unknown or for other choices (`missing`), or what the person
+ * told the checkout (the driver's age, an after-hours time) changes its surcharges (`repriced`:
+ * `previous` is the quote it replaces, so the page can say what changed).
  */
 export type CheckoutQuote = {
   quote: Quote
-  source: 'quoted' | 'new' | 'expired' | 'missing'
+  source: 'quoted' | 'new' | 'expired' | 'missing' | 'repriced'
+  previous?: Quote
   /** Units of the vehicle stocked at the pick-up depot, for a booking's stock check. */
   unitsStocked: number
 }
@@ -34,9 +37,30 @@ export async function openCheckout(
   const handed = request.quoteId ? await ctx.store.findQuote(request.quoteId) : undefined
   const matches = handed !== undefined && quotePricesChoice(handed, priced)
   if (handed && matches && !quoteHasExpired(handed, ctx.now())) {
-    return { quote: handed, source: 'quoted', unitsStocked }
+    if (quoteExtrasMatch(handed, priced)) {
+      return { quote: honoured(handed, priced), source: 'quoted', unitsStocked }
+    }
+    const quote = await priceQuote(ctx, request)
+    return { quote, source: 'repriced', previous: handed, unitsStocked }
   }
   const quote = await priceQuote(ctx, request)
   if (request.quoteId === undefined) return { quote, source: 'new', unitsStocked }
   return { quote, source: matches ? 'expired' : 'missing', unitsStocked }
+}
+
+/**
+ * The handed quote, its price honoured, with what the checkout now knows that it did not: the
+ * hand-over times and the driver's age chosen, the terms worked out for them (free cancellation
+ * counts from the chosen pick-up time) and only the assumptions still made. The payment terms
+ * stay the quote's, being shares of its total.
+ */
+function honoured(handed: Quote, priced: PricedRental): Quote {
+  return {
+    ...handed,
+    pickUpTime: priced.pickUpTime,
+    dropOffTime: priced.dropOffTime,
+    driverAge: priced.driverAge,
+    terms: { ...priced.terms, payment: handed.terms.payment },
+    assumptions: priced.assumptions,
+  }
 }

@@ -31,7 +31,7 @@ export type QuoteRequest = RentalSearch & {
 const MS_PER_MINUTE = 60_000
 
 /** A priced rental: a quote before it is given an id and an expiry. */
-export type PricedRental = Omit<Quote, 'id' | 'createdAt' | 'expiresAt'> & {
+export type PricedRental = Omit<Quote, 'id' | 'createdAt' | 'expiresAt' | 'issuedOn'> & {
   /** Units of the vehicle stocked at the pick-up depot, for the booking's stock check. */
   unitsStocked: number
 }
@@ -48,6 +48,7 @@ export async function priceQuote(ctx: VerbContext, request: QuoteRequest): Promi
     id: newQuoteId(now.getTime()),
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + ctx.quoteTtlMinutes * MS_PER_MINUTE).toISOString(),
+    issuedOn: todayIn(ctx.rules.timeZone, now),
     ...priced,
   }
   await ctx.store.saveQuote(quote)

@@ -94,6 +94,7 @@ async function fillDetails(page: Page, details: { name: string; email: string; p
   await page.getByLabel('Full name').fill(details.name)
   await page.getByLabel('Email').fill(details.email)
   await page.getByLabel('Phone').fill(details.phone)
+  await page.getByLabel("Driver's date of birth").fill('1986-05-14')
 }
 
 /** The API's availability, as an agent sees it. */

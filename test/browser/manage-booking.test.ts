@@ -125,6 +125,7 @@ for (const store of ['sqlite', 'postgres'] as const) {
       await page.getByLabel('Full name').fill(person.name)
       await page.getByLabel('Email').fill(person.email)
       await page.getByLabel('Phone').fill(person.phone)
+      await page.getByLabel("Driver's date of birth").fill('1986-05-14')
     }
 
     async function bookingsOf(email: string) {

@@ -47,9 +47,9 @@ for (const { kind, open, skip } of TARGETS) {
 
     test('a CSV of bookings from another channel is imported, with who booked and the total', async () => {
       const csv = [
-        `${HEADER},customer_name,customer_email,customer_phone,total,booked_at`,
-        'PH-1001,1,1,2,2027-02-10,2027-02-12,Mere Tane,mere@example.com,+64 9 555 0100,450.50,2027-01-09T22:00:00Z',
-        'PH-1002,1,1,1,2027-02-11,2027-02-11,"Smith, Jo",,,,',
+        `${HEADER},customer_name,customer_email,customer_phone,total,booked_at,agent_ref`,
+        'PH-1001,1,1,2,2027-02-10,2027-02-12,Mere Tane,mere@example.com,+64 9 555 0100,450.50,2027-01-09T22:00:00Z,travel-desk.nz',
+        'PH-1002,1,1,1,2027-02-11,2027-02-11,"Smith, Jo",,,,,',
       ].join('\n')
       const run = await runCommand(target, ['bookings', 'import', target.write('phone.csv', csv)])
       assert.equal(run.code, 0, run.stderr)
@@ -73,6 +73,10 @@ for (const { kind, open, skip } of TARGETS) {
         createdAt: '2027-01-09T22:00:00.000Z',
         cancellation: null,
         channel: 'other channel',
+        agentRef: 'travel-desk.nz',
+        driverAge: null,
+        surcharges: [],
+        promotion: null,
       })
       assert.deepEqual(listed[1]?.customer, { fullName: 'Smith, Jo', email: '', phone: '' })
       assert.equal(listed[1]?.totalAmount, null)
@@ -85,7 +89,7 @@ for (const { kind, open, skip } of TARGETS) {
       const lines = all.stdout.trimEnd().split('\n')
       assert.match(
         lines[0] ?? '',
-        /^REFERENCE +STATUS +VEHICLE +PICK-UP +AT +DROP-OFF +AT +CUSTOMER +TOTAL$/,
+        /^REFERENCE +STATUS +VEHICLE +PICK-UP +AT +DROP-OFF +AT +CUSTOMER +TOTAL +AGENT_REF$/,
       )
       assert.deepEqual(
         lines.slice(1, -1).map((line) => line.split(' ')[0]),
@@ -103,6 +107,7 @@ for (const { kind, open, skip } of TARGETS) {
         return (JSON.parse(run.stdout) as BookingJson[]).map((b) => b.reference)
       }
       assert.deepEqual(await references('--vehicle', '2'), ['T-1'])
+      assert.deepEqual(await references('--agent-ref', 'travel-desk.nz'), ['PH-1001'])
       assert.deepEqual(await references('--depot', '2'), ['T-2', 'PH-1001'])
       assert.deepEqual(await references('--from', '2027-01-21', '--to', '2027-02-10'), [
         'T-1',
@@ -162,7 +167,7 @@ for (const { kind, open, skip } of TARGETS) {
       const csv = readFileSync(file, 'utf8')
       assert.match(
         csv.split('\n')[0] ?? '',
-        /^reference,vehicle_id,.*,status,cancelled_at,cancelled_by,cancel_reason,quote_id,price,manage_token_hash$/,
+        /^reference,vehicle_id,.*,status,cancelled_at,cancelled_by,cancel_reason,quote_id,price,manage_token_hash,agent_ref$/,
       )
 
       // From the embedded store to PostgreSQL, as a growing company moves (and back).

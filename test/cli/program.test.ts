@@ -35,6 +35,7 @@ describe('the rental-agent command line', () => {
         'rental-agent bookings cancel',
         'rental-agent bookings export',
         'rental-agent bookings import',
+        'rental-agent bookings stats',
         'rental-agent outbox',
         'rental-agent outbox list',
       ],

@@ -101,6 +101,7 @@ async function everySurface(service: Service): Promise<Map<string, string>> {
       full_name: 'Mere Tane',
       email: 'mere@example.com',
       phone: '+64 21 555 0100',
+      date_of_birth: '1986-05-14',
     }).toString(),
   })
   assert.equal(booked.statusCode, 201, booked.body)

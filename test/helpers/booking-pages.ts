@@ -24,6 +24,8 @@ export const PERSON = {
   full_name: 'Aroha Ngata',
   email: 'aroha@example.com',
   phone: '+64 21 555 0101',
+  // 40 on the rules fleet's dates: no young-driver fee, so the quote is honoured as it is.
+  date_of_birth: '1986-05-14',
 }
 
 /** `/book?...`, or any path, with its parameters percent-encoded (commas kept, as the site writes them). */

@@ -75,6 +75,7 @@ export function quoteExtras(overrides: Partial<Quote> = {}) {
     includedPlan: null,
   }
   return {
+    issuedOn: '2027-01-10' as CalendarDate,
     surcharges: [],
     surchargesFee: 0,
     discount: 0,

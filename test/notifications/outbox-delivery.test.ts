@@ -130,7 +130,8 @@ for (const store of ['sqlite', 'postgres'] as const) {
         depotId: 1,
         depotName: 'Auckland Airport',
         date: '2027-02-01',
-        time: '06:00',
+        // The first pick-up time the depot offers that is not after hours (06:00 is).
+        time: '08:00',
       })
       // The listing holds what is not delivered yet: these three leave it once each is settled.
       const deadline = Date.now() + 10_000

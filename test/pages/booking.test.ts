@@ -126,7 +126,12 @@ describe('confirming a checkout', () => {
     // Someone else opens the same checkout link (same quote), with a form token of their own.
     const other = await site.openCheckout({ ...CAR, quote_id: checkout.fields.quote_id ?? '' })
     assert.equal(other.fields.quote_id, checkout.fields.quote_id)
-    const someone = { full_name: 'Tama Rewi', email: 'tama@example.com', phone: '+64 21 555 0199' }
+    const someone = {
+      full_name: 'Tama Rewi',
+      email: 'tama@example.com',
+      phone: '+64 21 555 0199',
+      date_of_birth: '1980-02-02',
+    }
     const page = assertPage(await site.post({ ...other.fields, ...someone }, other.cookie), 409)
     assert.match(textOf(page), /This quote has already been booked Nothing was booked/)
     assert.doesNotMatch(page, /Aroha|aroha@example|RTR-/)
@@ -295,7 +300,12 @@ describe('a vehicle gone between checkout and confirmation', () => {
     const first = await site.openCheckout(VAN)
     const second = await site.openCheckout(VAN)
     assertPage(await site.post({ ...first.fields, ...PERSON }, first.cookie), 201)
-    const typed = { full_name: 'Mere Parata', email: 'mere@example.com', phone: '027 555 0199' }
+    const typed = {
+      full_name: 'Mere Parata',
+      email: 'mere@example.com',
+      phone: '027 555 0199',
+      date_of_birth: '1975-11-30',
+    }
     const page = assertPage(await site.post({ ...second.fields, ...typed }, second.cookie), 409)
     assert.match(
       textOf(page),
@@ -318,6 +328,7 @@ describe('a vehicle gone between checkout and confirmation', () => {
         full_name: `Person ${index + 1}`,
         email: `person${index + 1}@example.com`,
         phone: `021 555 01${String(index).padStart(2, '0')}`,
+        date_of_birth: '1986-05-14',
       }))
       const checkouts: Checkout[] = []
       for (const _ of people) checkouts.push(await site.openCheckout(vehicle))

@@ -50,10 +50,17 @@ export function describeOperatorStoreContract(name: string, openStore: () => Pro
     })
 
     test('a website booking lists with who booked, its total and when', async () => {
-      assert.equal(
-        await bookOnce(store, websiteBooking('W-OP-1', 1, '2027-02-01', '2027-02-03'), 2),
-        true,
+      // Sent by an agent: the booking keeps its reference, and lists by it.
+      const booking = {
+        ...websiteBooking('W-OP-1', 1, '2027-02-01', '2027-02-03'),
+        agentRef: 'planner-7',
+      }
+      assert.equal(await bookOnce(store, booking, 2), true)
+      assert.deepEqual(
+        (await store.listBookings({ agentRef: 'planner-7' })).map((b) => b.reference),
+        ['W-OP-1'],
       )
+      assert.deepEqual(await store.listBookings({ agentRef: 'nobody' }), [])
       const [listed] = await store.listBookings({ vehicleId: 1, from: day('2027-02-02') })
       assert.deepEqual(listed, {
         reference: 'W-OP-1',
@@ -72,6 +79,7 @@ export function describeOperatorStoreContract(name: string, openStore: () => Pro
         quoteId: 'q_W-OP-1',
         price: websiteBooking('W-OP-1', 1, '2027-02-01', '2027-02-03').price,
         manageTokenHash: tokenHash('manage W-OP-1'),
+        agentRef: 'planner-7',
       })
     })
 

@@ -32,6 +32,7 @@ export function channelBooking(reference: string, vehicleId: number, from: strin
     quoteId: null,
     price: null,
     manageTokenHash: null,
+    agentRef: null,
   } satisfies BookingRecord
 }
 
@@ -77,6 +78,7 @@ export function websiteBooking(
     createdAt: '2027-01-10T00:00:00.000Z',
     checkoutTokenHash: tokenHash(`checkout ${reference}`),
     manageTokenHash: tokenHash(`manage ${reference}`),
+    agentRef: null,
   }
 }
 
@@ -244,6 +246,36 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
       await store.saveQuote(quote)
       assert.deepEqual(await store.findQuote(quote.id), quote)
       assert.equal(await store.findQuote('q_no_such_quote'), undefined)
+    })
+
+    test("agents' quotes are counted by reference and month of issue, kept when quotes are swept", async () => {
+      const before = await store.agentQuoteCounts()
+      const quote = (id: string, agentRef: string | null, issuedOn: string) =>
+        ({
+          ...(websiteBooking(id, 1, '2027-02-01', '2027-02-03').price as object),
+          id: `q_${id}`,
+          createdAt: '2027-01-10T00:00:00.000Z',
+          expiresAt: '2027-01-10T00:30:00.000Z',
+          ...quoteExtras({ agentRef, issuedOn: day(issuedOn) }),
+        }) as Quote
+      // One group (one turn of the event loop) and then another.
+      await Promise.all([
+        store.saveQuote(quote('AQ-1', 'planner', '2027-01-31')),
+        store.saveQuote(quote('AQ-2', 'planner', '2027-02-01')),
+        store.saveQuote(quote('AQ-3', 'planner', '2027-02-14')),
+        store.saveQuote(quote('AQ-4', null, '2027-02-14')),
+      ])
+      await store.saveQuote(quote('AQ-5', 'other.agent', '2027-02-20'))
+      await store.saveQuote(quote('AQ-6', 'planner', '2027-02-21'))
+      const added = (await store.agentQuoteCounts()).filter(
+        (count) =>
+          !before.some((seen) => seen.agentRef === count.agentRef && seen.month === count.month),
+      )
+      assert.deepEqual(added, [
+        { agentRef: 'planner', month: '2027-01', quotes: 1 },
+        { agentRef: 'other.agent', month: '2027-02', quotes: 1 },
+        { agentRef: 'planner', month: '2027-02', quotes: 3 },
+      ])
     })
 
     test('a fleet that breaks a constraint changes nothing', async () => {

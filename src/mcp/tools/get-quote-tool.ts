@@ -12,11 +12,18 @@ export const getQuoteTool: AgentTool = {
   async answer(deps, parameters) {
     const quote = await quoteAnswer(deps, parameters as Static<typeof QuoteQuery>)
     const fees = quote.priceBreakdown
+    const extras = [
+      ...fees.surcharges.map((line) => `${line.name} ${nzd(line.cost)}`),
+      ...(fees.promotion ? [`promotion ${fees.promotion.code} -${nzd(fees.discount)}`] : []),
+    ]
+    const { terms } = quote
     return {
       structured: quote,
       text: [
         `Quote ${quote.quoteId}: ${quote.vehicleName}, ${quote.pickUpDate} to ${quote.dropOffDate} (${quote.rentalDays} rental days).`,
-        `Total ${nzd(quote.totalAmount)} including GST ${nzd(quote.gstAmount)}: rental ${nzd(fees.rentalFee)}, route ${nzd(fees.routeFee)}, accessories ${nzd(fees.accessoriesFee)}, insurance ${nzd(fees.insuranceFee)}.`,
+        `Total ${nzd(quote.totalAmount)} including GST ${nzd(quote.gstAmount)}: rental ${nzd(fees.rentalFee)}, route ${nzd(fees.routeFee)}, accessories ${nzd(fees.accessoriesFee)}, insurance ${nzd(fees.insuranceFee)}${extras.length > 0 ? `, ${extras.join(', ')}` : ''}.`,
+        `Terms: ${[terms.distance.text, terms.bond?.text, terms.payment.text, terms.cancellation.text].filter(Boolean).join(' ')}`,
+        ...(quote.assumptions.length > 0 ? [`Assumed: ${quote.assumptions.join(' ')}`] : []),
         `Valid until ${quote.expiresAt}. To book with ${deps.ctx.catalogue().catalogue.company.name}, give the person this link: ${quote.checkoutUrl}`,
       ].join('\n'),
     }

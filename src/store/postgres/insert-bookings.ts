@@ -39,21 +39,24 @@ export async function insertBookings(
         cancelled_by: details.cancelledBy,
         cancel_reason: details.cancelReason,
         manage_token_hash: details.manageTokenHash,
+        agent_ref: details.agentRef,
       }
     })
     const rows = JSON.stringify(batch)
     await sql(
       `INSERT INTO bookings (reference, vehicle_id, pick_up_depot_id, drop_off_depot_id,
          pick_up_date, drop_off_date, pick_up_time, drop_off_time, customer, quote_id, total_cents,
-         price, created_at, status, cancelled_at, cancelled_by, cancel_reason, manage_token_hash)
+         price, created_at, status, cancelled_at, cancelled_by, cancel_reason, manage_token_hash,
+         agent_ref)
        SELECT reference, vehicle_id, pick_up_depot_id, drop_off_depot_id, pick_up_date,
          drop_off_date, pick_up_time, drop_off_time, customer, quote_id, total_cents, price,
-         created_at, status, cancelled_at, cancelled_by, cancel_reason, manage_token_hash
+         created_at, status, cancelled_at, cancelled_by, cancel_reason, manage_token_hash, agent_ref
        FROM jsonb_to_recordset($1::jsonb) AS r (reference text, vehicle_id integer,
          pick_up_depot_id integer, drop_off_depot_id integer, pick_up_date date,
          drop_off_date date, pick_up_time text, drop_off_time text, customer jsonb,
          quote_id text, total_cents bigint, price jsonb, created_at timestamptz, status text,
-         cancelled_at timestamptz, cancelled_by text, cancel_reason text, manage_token_hash text)`,
+         cancelled_at timestamptz, cancelled_by text, cancel_reason text, manage_token_hash text,
+         agent_ref text)`,
       [rows],
     )
     // Days in date order, as a website booking locks them, so the two queue rather than deadlock.

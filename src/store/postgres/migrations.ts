@@ -172,4 +172,14 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE depots ADD COLUMN after_hours jsonb;
   ALTER TABLE insurance_plans ADD COLUMN bond_cents bigint;
   `,
+  // As SQLite's eighth version: agents' bookings and quote counts.
+  `
+  ALTER TABLE bookings ADD COLUMN agent_ref text;
+  CREATE TABLE agent_quotes (
+    agent_ref text NOT NULL,
+    month text NOT NULL,
+    quotes bigint NOT NULL,
+    PRIMARY KEY (agent_ref, month)
+  );
+  `,
 ]

@@ -6,6 +6,7 @@ import { type Quote, storedQuote } from '../../domain/quote.ts'
 import type { OutboxMessage } from '../../notifications/outbox-message.ts'
 import { expiredQuotesCutoff } from '../quote-sweep.ts'
 import type {
+  AgentQuoteCount,
   BookedUnitsQuery,
   BookingFilter,
   CancelOutcome,
@@ -45,6 +46,17 @@ export const SAVE_QUOTES = `INSERT INTO quotes (id, created_at, expires_at, quot
   FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[], $4::jsonb[])
     AS saved (id, created_at, expires_at, quote)
   CROSS JOIN (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit`
+
+/**
+ * SAVE_QUOTES, counting the quotes that came with an agent reference by reference and month of
+ * issue in `agent_quotes` (a data-modifying WITH: one statement, so one transaction).
+ */
+export const SAVE_AGENT_QUOTES = `WITH saved AS (${SAVE_QUOTES} RETURNING quote)
+  INSERT INTO agent_quotes (agent_ref, month, quotes)
+  SELECT quote->>'agentRef', left(quote->>'issuedOn', 7), count(*) FROM saved
+  WHERE quote->>'agentRef' IS NOT NULL
+  GROUP BY 1, 2
+  ON CONFLICT (agent_ref, month) DO UPDATE SET quotes = agent_quotes.quotes + excluded.quotes`
 
 /**
  * The shared store for several instances: one PostgreSQL database through a `pg` pool. Every
@@ -218,12 +230,18 @@ export class PostgresStore implements Store {
   /** The quotes asked for in one turn of the event loop, in one statement (see SAVE_QUOTES). */
   private async writeQuotes(quotes: Quote[]): Promise<void> {
     await this.guard(async () => {
-      await this.prepared('save-quotes', SAVE_QUOTES, [
+      const columns = [
         quotes.map((quote) => quote.id),
         quotes.map((quote) => quote.createdAt),
         quotes.map((quote) => quote.expiresAt),
         quotes.map((quote) => JSON.stringify(quote)),
-      ])
+      ]
+      // Agents' quotes are also counted, in the same statement; the others need not pay for it.
+      if (quotes.some((quote) => quote.agentRef !== null)) {
+        await this.prepared('save-agent-quotes', SAVE_AGENT_QUOTES, columns)
+      } else {
+        await this.prepared('save-quotes', SAVE_QUOTES, columns)
+      }
       const cutoff = expiredQuotesCutoff(this.quotesSaved, quotes)
       this.quotesSaved += quotes.length
       if (cutoff) await this.query('DELETE FROM quotes WHERE expires_at < $1', [cutoff])
@@ -251,6 +269,20 @@ export class PostgresStore implements Store {
     await this.guard(() =>
       outbox.settleMessage((text, values) => this.query(text, values), id, outcome),
     )
+  }
+
+  async agentQuoteCounts(): Promise<AgentQuoteCount[]> {
+    return this.guard(async () => {
+      const rows = await this.query(
+        'SELECT agent_ref, month, quotes::integer AS quotes FROM agent_quotes ORDER BY month, agent_ref',
+        [],
+      )
+      return rows.map((row) => ({
+        agentRef: row.agent_ref as string,
+        month: row.month as string,
+        quotes: row.quotes as number,
+      }))
+    })
   }
 
   async listOutbox(status?: 'pending' | 'failed'): Promise<OutboxEntry[]> {

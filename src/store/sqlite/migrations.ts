@@ -189,4 +189,16 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE depots ADD COLUMN after_hours TEXT;
   ALTER TABLE insurance_plans ADD COLUMN bond_cents INTEGER;
   `,
+  // Which agent sent a booking (its quote's agent_ref), and how many quotes each agent asked for
+  // in a month (the company's own months): quotes are swept a day after they expire, the counts
+  // are kept.
+  `
+  ALTER TABLE bookings ADD COLUMN agent_ref TEXT;
+  CREATE TABLE agent_quotes (
+    agent_ref TEXT NOT NULL,
+    month TEXT NOT NULL,
+    quotes INTEGER NOT NULL,
+    PRIMARY KEY (agent_ref, month)
+  ) STRICT, WITHOUT ROWID;
+  `,
 ]

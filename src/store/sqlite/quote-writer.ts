@@ -1,7 +1,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import { StoreUnavailableError } from '../../domain/errors.ts'
 import type { Quote } from '../../domain/quote.ts'
-import { expiredQuotesCutoff } from '../quote-sweep.ts'
+import { agentQuoteCounts, expiredQuotesCutoff } from '../quote-sweep.ts'
 import { TurnBatches } from '../turn-batches.ts'
 
 /**
@@ -55,6 +55,12 @@ export class QuoteWriter {
         )
         for (const quote of quotes) {
           insert.run(quote.id, quote.createdAt, quote.expiresAt, JSON.stringify(quote))
+        }
+        for (const [agentRef, month, count] of agentQuoteCounts(quotes)) {
+          this.statement(
+            `INSERT INTO agent_quotes (agent_ref, month, quotes) VALUES (?, ?, ?)
+             ON CONFLICT (agent_ref, month) DO UPDATE SET quotes = quotes + excluded.quotes`,
+          ).run(agentRef, month, count)
         }
         const cutoff = expiredQuotesCutoff(this.saved, quotes)
         if (cutoff) this.statement('DELETE FROM quotes WHERE expires_at < ?').run(cutoff)

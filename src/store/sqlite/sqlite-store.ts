@@ -16,6 +16,7 @@ import {
 import { importWrites } from '../fleet-records.ts'
 import { outboxCondition, outboxEntryFromRow } from '../outbox-rows.ts'
 import type {
+  AgentQuoteCount,
   BookedUnitsQuery,
   BookingFilter,
   CancelOutcome,
@@ -328,6 +329,20 @@ export class SqliteStore implements Store {
           .run(now, outcome.error, id)
       }
     })
+  }
+
+  async agentQuoteCounts(): Promise<AgentQuoteCount[]> {
+    return this.guard(() =>
+      (
+        this.statement(
+          'SELECT agent_ref, month, quotes FROM agent_quotes ORDER BY month, agent_ref',
+        ).all() as Row[]
+      ).map((row) => ({
+        agentRef: row.agent_ref as string,
+        month: row.month as string,
+        quotes: row.quotes as number,
+      })),
+    )
   }
 
   async listOutbox(status?: 'pending' | 'failed'): Promise<OutboxEntry[]> {

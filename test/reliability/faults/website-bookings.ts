@@ -70,6 +70,7 @@ export function personFor(n: number): Record<string, string> {
     full_name: `Fault Test ${n}`,
     email: `attempt-${n}@example.com`,
     phone: '+64 21 555 0101',
+    date_of_birth: '1986-05-14',
   }
 }
 

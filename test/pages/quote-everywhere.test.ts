@@ -1,0 +1,274 @@
+import assert from 'node:assert/strict'
+import { resolve } from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { bookingForm, cookieOf, textOf } from '../helpers/booking-pages.ts'
+import { okBody } from '../http/api-client.ts'
+import { asToolArguments, startMcpOverHttp, structured } from '../mcp/mcp-sessions.ts'
+
+/*
+ * One quote, every door: the API's JSON, the MCP tool's structured result, the checkout page its
+ * link opens and the confirmation of the booking show the same lines, terms and total. And what
+ * the person tells the checkout (the driver's date of birth, an after-hours time) prices the rental
+ * again, saying what changed, before anything is booked. Terms fleet at 2027-01-10 (see
+ * test/http/quote-extras.test.ts).
+ */
+
+const TERMS_FLEET = resolve(import.meta.dirname, '../fixtures/terms-fleet.yaml')
+
+/** A 24-year-old's 5-day car rental at Alpha from Wednesday 13 January, with SAVE10. */
+const ASKED = {
+  pick_up_depot_id: '1',
+  drop_off_depot_id: '1',
+  pick_up_date: '2027-01-13',
+  drop_off_date: '2027-01-18',
+  vehicle_id: '1',
+  insurance_id: '2',
+  pick_up_time: '12:00',
+  drop_off_time: '10:00',
+  driver_age: '24',
+  promo_code: 'SAVE10',
+  agent_ref: 'planner.test',
+}
+/** 24 on 13 January 2027. */
+const BORN_24 = '2002-06-30'
+/** 40 on 13 January 2027. */
+const BORN_40 = '1986-05-14'
+
+type Quote = {
+  quoteId: string
+  totalAmount: number
+  checkoutUrl: string
+  priceBreakdown: {
+    surcharges: { name: string; cost: number }[]
+    discount: number
+    promotion: { code: string } | null
+    insurance: { name: string; cost: number } | null
+  }
+  terms: { distance: { text: string }; payment: { text: string }; bond: { text: string } | null }
+  assumptions: string[]
+}
+
+const money = (dollars: number) =>
+  `NZ$${dollars.toLocaleString('en-NZ', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+
+describe('one quote through the API, MCP, the checkout and the confirmation', () => {
+  let session: Awaited<ReturnType<typeof startMcpOverHttp>>
+  before(async () => {
+    session = await startMcpOverHttp({
+      fleetFile: TERMS_FLEET,
+      env: { BOOKING_RATE_LIMIT_MAX: '1000' },
+    })
+  })
+  after(() => session.close())
+
+  const page = (url: string) => session.api.app.inject({ method: 'GET', url })
+  const post = (fields: Record<string, string>, cookie: string) =>
+    session.api.app.inject({
+      method: 'POST',
+      url: '/book',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      payload: new URLSearchParams(fields).toString(),
+    })
+
+  /** What a page must show of a quote: each surcharge and the discount, the total, the terms. */
+  function assertShows(html: string, quote: Quote, where: string) {
+    const text = textOf(html)
+    for (const line of quote.priceBreakdown.surcharges) {
+      assert.ok(
+        text.includes(`${line.name} Surcharge ${money(line.cost)}`),
+        `${where}: ${line.name}`,
+      )
+    }
+    assert.ok(text.includes(`-${money(quote.priceBreakdown.discount)}`), `${where}: the discount`)
+    assert.ok(
+      text.includes(`Total GST included ${money(quote.totalAmount)}`),
+      `${where}: the total`,
+    )
+    for (const term of [
+      quote.terms.distance.text,
+      quote.terms.payment.text,
+      quote.terms.bond?.text,
+    ]) {
+      assert.ok(term && text.includes(term), `${where} lacks the term ${term}`)
+    }
+  }
+
+  test('the same lines, terms and total everywhere, and the booking keeps them', async () => {
+    const rest = okBody<Quote>(await session.api.get('/quotes', ASKED))
+    const viaMcp = structured<Quote>(
+      await session.client.callTool({ name: 'get_quote', arguments: asToolArguments(ASKED) }),
+    )
+    const {
+      quoteId: _a,
+      checkoutUrl: _b,
+      expiresAt: _c,
+      ...restLines
+    } = rest as Quote & {
+      expiresAt: string
+    }
+    const {
+      quoteId: _d,
+      checkoutUrl: _e,
+      expiresAt: _f,
+      ...mcpLines
+    } = viaMcp as Quote & {
+      expiresAt: string
+    }
+    assert.deepEqual(mcpLines, restLines)
+    assert.deepEqual(
+      rest.priceBreakdown.surcharges.map((line) => line.name),
+      ['Young driver fee', 'Road levy', 'Young driver levy'],
+    )
+    assert.equal(rest.priceBreakdown.discount, 45)
+    assert.deepEqual(rest.assumptions, [])
+
+    const link = new URL(rest.checkoutUrl)
+    const checkout = await page(`${link.pathname}${link.search}`)
+    assert.equal(checkout.statusCode, 200)
+    assertShows(checkout.body, rest, 'the checkout')
+
+    const booked = await post(
+      {
+        ...bookingForm(checkout.body),
+        full_name: 'Hemi Walker',
+        email: 'hemi@example.com',
+        phone: '+64 21 555 0177',
+        date_of_birth: BORN_24,
+      },
+      cookieOf(checkout),
+    )
+    assert.equal(booked.statusCode, 201, textOf(booked.body).slice(0, 500))
+    assertShows(booked.body, rest, 'the confirmation')
+    const reference = /id="booking-reference">([^<]+)</.exec(booked.body)?.[1] ?? ''
+    const booking = await session.api.store.findBooking({ reference })
+    assert.equal(booking?.totalAmount, Math.round(rest.totalAmount * 100))
+    assert.equal(booking?.agentRef, 'planner.test')
+    assert.equal(booking?.price?.driverAge, 24)
+  })
+
+  test("an older driver's date of birth keeps the price quoted for an unknown age", async () => {
+    const asked = { ...ASKED, driver_age: undefined, promo_code: undefined }
+    const quote = okBody<Quote>(await session.api.get('/quotes', asked))
+    const link = new URL(quote.checkoutUrl)
+    const checkout = await page(`${link.pathname}${link.search}`)
+    assert.match(textOf(checkout.body), /This price is for a driver aged 25 or over/)
+    const booked = await post(
+      {
+        ...bookingForm(checkout.body),
+        full_name: 'Ana Lee',
+        email: 'ana@example.com',
+        phone: '+64 21 555 0178',
+        date_of_birth: BORN_40,
+      },
+      cookieOf(checkout),
+    )
+    assert.equal(booked.statusCode, 201, textOf(booked.body).slice(0, 500))
+    const reference = /id="booking-reference">([^<]+)</.exec(booked.body)?.[1] ?? ''
+    const booking = await session.api.store.findBooking({ reference })
+    assert.equal(booking?.quoteId, quote.quoteId, 'the quote handed over was honoured')
+    assert.equal(booking?.price?.driverAge, 40)
+    assert.ok(
+      !booking?.price?.assumptions.some((assumption) => assumption.kind === 'driver_age'),
+      'the booking still assumes an age',
+    )
+  })
+
+  test("a young driver's date of birth prices the rental again, says what changed, and books at the new price", async () => {
+    // Wednesday 3 to Monday 8 February: the two cars are taken on the dates above.
+    const asked = {
+      ...ASKED,
+      pick_up_date: '2027-02-03',
+      drop_off_date: '2027-02-08',
+      driver_age: undefined,
+      promo_code: undefined,
+    }
+    const quote = okBody<Quote>(await session.api.get('/quotes', asked))
+    const link = new URL(quote.checkoutUrl)
+    const checkout = await page(`${link.pathname}${link.search}`)
+    const details = {
+      full_name: 'Kiri Moana',
+      email: 'kiri@example.com',
+      phone: '+64 21 555 0179',
+      date_of_birth: BORN_24,
+    }
+    const first = await post({ ...bookingForm(checkout.body), ...details }, cookieOf(checkout))
+    assert.equal(first.statusCode, 409, 'nothing is booked at a price the person has not seen')
+    const said = textOf(first.body)
+    assert.match(said, /The price changed with your details, so nothing was booked yet/)
+    assert.match(said, /The driver will be 24 on the pick-up date\./)
+    assert.match(said, /Added: Young driver fee, NZ\$45\.00\./)
+    assert.match(said, /Added: Young driver levy, NZ\$15\.00\./)
+    assert.match(
+      said,
+      new RegExp(`The total goes from ${money(quote.totalAmount).replace('$', '\\$')} to NZ\\$`),
+    )
+    assert.equal(await session.api.store.findBooking({ reference: 'none' }), undefined)
+
+    // Confirmed again on the page showing the new price: booked at it.
+    const second = await post({ ...bookingForm(first.body), ...details }, cookieOf(checkout))
+    assert.equal(second.statusCode, 201, textOf(second.body).slice(0, 500))
+    const reference = /id="booking-reference">([^<]+)</.exec(second.body)?.[1] ?? ''
+    const booking = await session.api.store.findBooking({ reference })
+    assert.equal(booking?.totalAmount, Math.round(quote.totalAmount * 100) + 4500 + 1500)
+    assert.equal(booking?.price?.driverAge, 24)
+  })
+
+  test('an after-hours time chosen at checkout adds its fee before booking', async () => {
+    const asked = {
+      ...ASKED,
+      pick_up_date: '2027-02-10',
+      drop_off_date: '2027-02-15',
+      pick_up_time: undefined,
+      driver_age: undefined,
+      promo_code: undefined,
+    }
+    const quote = okBody<Quote>(await session.api.get('/quotes', asked))
+    const link = new URL(quote.checkoutUrl)
+    const checkout = await page(`${link.pathname}${link.search}`)
+    assert.match(checkout.body, /<option value="08:00">08:00 \(after hours\)<\/option>/)
+    assert.match(checkout.body, /<option value="12:00" selected>12:00<\/option>/)
+    const answer = await post(
+      {
+        ...bookingForm(checkout.body),
+        pick_up_time: '08:00',
+        full_name: 'Sam Rua',
+        email: 'sam@example.com',
+        phone: '+64 21 555 0180',
+        date_of_birth: BORN_40,
+      },
+      cookieOf(checkout),
+    )
+    assert.equal(answer.statusCode, 409)
+    assert.match(textOf(answer.body), /Added: After-hours hand-over, NZ\$30\.00\./)
+  })
+
+  test('a driver too young for the vehicle is told next to the date of birth, with the way to the vehicles they may rent', async () => {
+    const van = {
+      ...ASKED,
+      vehicle_id: '2',
+      insurance_id: undefined,
+      pick_up_date: '2027-01-15',
+      driver_age: undefined,
+      promo_code: undefined,
+    }
+    const quote = okBody<Quote>(await session.api.get('/quotes', van))
+    const link = new URL(quote.checkoutUrl)
+    const checkout = await page(`${link.pathname}${link.search}`)
+    const answer = await post(
+      {
+        ...bookingForm(checkout.body),
+        full_name: 'Young One',
+        email: 'young@example.com',
+        phone: '+64 21 555 0181',
+        date_of_birth: '2006-06-30',
+      },
+      cookieOf(checkout),
+    )
+    assert.equal(answer.statusCode, 400)
+    const said = textOf(answer.body)
+    assert.match(said, /the driver is too young for this vehicle/)
+    assert.match(said, /Test Van is rented to drivers aged 21 or over; the driver is 20/)
+    assert.match(answer.body, /href="\/book\?[^"]*driver_age=20"/)
+    assert.match(answer.body, /id="date_of_birth"[^>]*value="2006-06-30"/)
+  })
+})
