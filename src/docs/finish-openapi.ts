@@ -13,6 +13,7 @@ const COMPONENTS = [
   'Route',
   'CatalogueVehicle',
   'Vehicle',
+  'FlexibleOption',
   'Accessory',
   'InsurancePlan',
   'Quote',
@@ -40,6 +41,35 @@ const RATE_LIMIT_HEADERS: Record<string, Json> = {
   RateLimit: {
     description: 'The IETF rate-limit fields: limit, remaining and seconds until the reset',
     schema: { type: 'string', example: 'limit=100, remaining=99, reset=60' },
+  },
+}
+
+/** Headers some answers carry, by operation and status; `required: false` where not every one does. */
+const OPERATION_HEADERS: Record<string, Record<string, Record<string, Json>>> = {
+  find_available_vehicles: {
+    '200': {
+      Link: {
+        description:
+          'On an empty answer only: `<.../vehicles/unavailable?...>; rel="related"`, the listing of why each vehicle is left out and what to send instead, for the same parameters',
+        required: false,
+        schema: { type: 'string' },
+      },
+    },
+  },
+  find_flexible_dates: {
+    '200': {
+      'X-Total-Count': {
+        description: 'How many options there are before `limit` cut the list',
+        required: true,
+        schema: { type: 'integer', minimum: 0, example: 42 },
+      },
+      Link: {
+        description:
+          "On an empty answer only: the listing of why each vehicle is left out and what to send instead, for the window's first pickup date",
+        required: false,
+        schema: { type: 'string' },
+      },
+    },
   },
 }
 
@@ -86,6 +116,7 @@ export function finishOpenApi(document: Json, settings: DocsSettings): Json {
         response.headers = {
           ...headerReferences(RATE_LIMIT_HEADER_NAMES),
           ...(response.headers as Json | undefined),
+          ...OPERATION_HEADERS[operation.operationId ?? '']?.[status],
         }
         const media = (response.content as Record<string, Json> | undefined)?.['application/json']
         if (media) {

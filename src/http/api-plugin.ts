@@ -5,6 +5,7 @@ import { apiGate } from './api-gate.ts'
 import { refuseLongQuery } from './query-limit.ts'
 import { availabilityRoute } from './routes/availability-route.ts'
 import { depotsRoute } from './routes/depots-route.ts'
+import { flexibleRoute } from './routes/flexible-route.ts'
 import { quotesRoute } from './routes/quotes-route.ts'
 import { routesRoute } from './routes/routes-route.ts'
 import { unavailableRoute } from './routes/unavailable-route.ts'
@@ -32,13 +33,14 @@ export function agentApi(
     routesRoute(app, deps)
     vehiclesRoute(app, deps)
     availabilityRoute(app, deps)
+    flexibleRoute(app, deps)
     unavailableRoute(app, deps)
     vehicleOptionsRoutes(app, deps)
     quotesRoute(app, deps)
     app.setNotFoundHandler(async (request) => {
       throw new DomainError(
         'not_found',
-        `${request.method} ${request.url.split('?')[0]} is not an endpoint of this API; the endpoints are GET /depots, /routes, /vehicles, /vehicles/availability, /vehicles/unavailable, /vehicles/{vehicleId}/accessories, /vehicles/{vehicleId}/insurance-types and /quotes`,
+        `${request.method} ${request.url.split('?')[0]} is not an endpoint of this API; the endpoints are GET /depots, /routes, /vehicles, /vehicles/availability, /vehicles/availability/flexible, /vehicles/unavailable, /vehicles/{vehicleId}/accessories, /vehicles/{vehicleId}/insurance-types and /quotes`,
       )
     })
   }

@@ -1,9 +1,11 @@
 import type { Static } from 'typebox'
+import { DEFAULT_FLEXIBLE_LIMIT } from '../domain/pick-up-window.ts'
 import type { VehicleFilter } from '../domain/vehicle-filter.ts'
 import {
   presentAccessory,
   presentCatalogueVehicle,
   presentDepot,
+  presentFlexibleOption,
   presentInsurancePlan,
   presentQuote,
   presentRoute,
@@ -15,6 +17,8 @@ import { vehicleListJson } from '../presenters/vehicle-list-json.ts'
 import type { AccessoryResponse } from '../schemas/accessory.ts'
 import type { CatalogueVehicleResponse } from '../schemas/catalogue-vehicle.ts'
 import type { DepotResponse } from '../schemas/depot.ts'
+import type { FlexibleOptionResponse } from '../schemas/flexible-option.ts'
+import type { FlexibleQuery } from '../schemas/flexible-query.ts'
 import type { InsurancePlanResponse } from '../schemas/insurance-plan.ts'
 import type {
   AvailabilityQuery,
@@ -32,6 +36,7 @@ import { type MaybeAsync, whenReady } from '../store/maybe-async.ts'
 import type { VerbContext } from '../verbs/context.ts'
 import { listUnavailableVehicles } from '../verbs/explain-unavailable.ts'
 import { findAvailableVehicles } from '../verbs/find-available-vehicles.ts'
+import { type FlexibleDates, findFlexibleDates } from '../verbs/find-flexible-dates.ts'
 import { listAccessories } from '../verbs/list-accessories.ts'
 import { listDepots } from '../verbs/list-depots.ts'
 import { listInsurancePlans } from '../verbs/list-insurance-plans.ts'
@@ -48,7 +53,11 @@ import type { RentalSearch } from '../verbs/rental-request.ts'
 
 export type OperationDeps = { ctx: VerbContext; links: SiteLinks }
 
-type OptionsParameters = Static<typeof VehicleOptionsQuery> & { vehicleId: string }
+type OptionsParameters = Static<typeof VehicleOptionsQuery> & {
+  vehicleId: string
+  /** The door's name for the vehicle's id, when it is not the HTTP path's `vehicleId`. */
+  vehicleParameter?: string
+}
 
 export function depotsAnswer({ ctx }: OperationDeps): DepotResponse[] {
   return listDepots(ctx).map(presentDepot)
@@ -105,6 +114,36 @@ export async function unavailableAnswer(
   return vehicles.map(presentUnavailableVehicle)
 }
 
+/** A flexible-dates search as the doors give it: the options as JSON, and the verb's own result. */
+export type FlexibleAnswer = {
+  options: FlexibleOptionResponse[]
+  /** How many options there are before the limit. */
+  total: number
+  /** What the verb found, for a door that words why nothing was (see FlexibleDates.misses). */
+  found: FlexibleDates
+}
+
+/** At once when the store answers at once (see findFlexibleDates). */
+export function flexibleAnswer(
+  { ctx }: OperationDeps,
+  query: Static<typeof FlexibleQuery>,
+): MaybeAsync<FlexibleAnswer> {
+  const search = {
+    pickUpDepotId: Number(query.pick_up_depot_id),
+    dropOffDepotId: Number(query.drop_off_depot_id),
+    earliestPickUpDate: query.earliest_pick_up_date,
+    latestPickUpDate: query.latest_pick_up_date,
+    rentalDays: Number(query.rental_days),
+    limit: query.limit === undefined ? DEFAULT_FLEXIBLE_LIMIT : Number(query.limit),
+  }
+  const filter = { ...vehicleFilter(query), vehicleId: optionalNumber(query.vehicle_id) }
+  return whenReady(findFlexibleDates(ctx, search, filter), (found) => ({
+    options: found.options.map(presentFlexibleOption),
+    total: found.total,
+    found,
+  }))
+}
+
 export function accessoriesAnswer(
   { ctx }: OperationDeps,
   query: OptionsParameters,
@@ -146,7 +185,10 @@ function rentalSearch(query: Static<typeof UnavailableQuery>): RentalSearch {
   }
 }
 
-function vehicleFilter(query: Static<typeof AvailabilityQuery>): VehicleFilter {
+function vehicleFilter(query: {
+  min_seats?: string | undefined
+  vehicle_class?: string | undefined
+}): VehicleFilter {
   return { minSeats: optionalNumber(query.min_seats), vehicleClass: query.vehicle_class }
 }
 
@@ -157,6 +199,7 @@ function optionalNumber(text: string | undefined): number | undefined {
 function optionsQuery(query: OptionsParameters) {
   return {
     vehicleId: Number(query.vehicleId),
+    vehicleParameter: query.vehicleParameter,
     pickUpDate: query.pick_up_date,
     dropOffDate: query.drop_off_date,
   }

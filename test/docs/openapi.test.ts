@@ -43,6 +43,7 @@ const STATUSES: Record<string, string[]> = {
   '/routes': ['200', '400', '429', '503'],
   '/vehicles': ['200', '400', '429', '503'],
   '/vehicles/availability': ['200', '400', '429', '503'],
+  '/vehicles/availability/flexible': ['200', '400', '429', '503'],
   '/vehicles/unavailable': ['200', '400', '429', '503'],
   '/vehicles/{vehicleId}/accessories': ['200', '400', '429', '503'],
   '/vehicles/{vehicleId}/insurance-types': ['200', '400', '429', '503'],
@@ -54,6 +55,7 @@ const COMPONENTS = [
   'Route',
   'CatalogueVehicle',
   'Vehicle',
+  'FlexibleOption',
   'Accessory',
   'InsurancePlan',
   'Quote',
@@ -67,7 +69,12 @@ const ID_PARAMETERS = [
   'vehicle_id',
   'insurance_id',
 ]
-const DATE_PARAMETERS = ['pick_up_date', 'drop_off_date']
+const DATE_PARAMETERS = [
+  'pick_up_date',
+  'drop_off_date',
+  'earliest_pick_up_date',
+  'latest_pick_up_date',
+]
 const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']
 
 function operationsOf(document: Document) {

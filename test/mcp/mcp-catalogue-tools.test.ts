@@ -37,6 +37,17 @@ const CALLS: [string, Record<string, string>][] = [
   ['list_vehicles', { min_seats: '4' }],
   ['find_available_vehicles', WEEK],
   ['explain_unavailable', { ...WEEK, drop_off_date: '2027-03-03' }],
+  [
+    'find_flexible_dates',
+    {
+      pick_up_depot_id: '1',
+      drop_off_depot_id: '1',
+      earliest_pick_up_date: '2027-03-01',
+      latest_pick_up_date: '2027-03-14',
+      rental_days: '5',
+      limit: '5',
+    },
+  ],
   ['list_accessories', { vehicle_id: '7' }],
   ['list_insurance_plans', { vehicle_id: '7' }],
   ['get_quote', { ...WEEK, vehicle_id: '7' }],
@@ -78,6 +89,7 @@ describe('MCP: list_routes and list_vehicles, and the JSON text of every result'
         'list_vehicles',
         'find_available_vehicles',
         'explain_unavailable',
+        'find_flexible_dates',
         'list_accessories',
         'list_insurance_plans',
         'get_quote',
@@ -158,7 +170,7 @@ describe('MCP: list_routes and list_vehicles, and the JSON text of every result'
     }
   })
 
-  test('an unknown depot or a malformed id is a tool error with the API message', async () => {
+  test('an unknown depot or a malformed id is a tool error with the API message, naming the tool that lists them', async () => {
     for (const [name, path, params] of [
       ['list_routes', '/routes', { pick_up_depot_id: '99' }],
       ['list_vehicles', '/vehicles', { depot_id: '6' }],
@@ -169,7 +181,11 @@ describe('MCP: list_routes and list_vehicles, and the JSON text of every result'
       assert.equal(response.statusCode, 400)
       // Sent as text so that `07` reaches the tool as it reaches the route.
       const result = await session.client.callTool({ name, arguments: params })
-      assert.equal(errorText(result), response.json<{ error: string }>().error)
+      const expected = response
+        .json<{ error: string }>()
+        .error.replaceAll('GET /depots', 'list_depots')
+      assert.equal(errorText(result), expected)
+      assert.doesNotMatch(errorText(result), /GET \//)
     }
   })
 
