@@ -231,6 +231,33 @@ describe('MCP tool errors', () => {
     }
   })
 
+  test('a known argument under another spelling is refused with the name to send', async () => {
+    const { pick_up_depot_id: _, ...rest } = asToolArguments(QUOTE)
+    const result = await client.callTool({
+      name: 'get_quote',
+      arguments: { ...rest, pickUpDepotId: 1 },
+    })
+    assert.equal(
+      errorText(result),
+      '"pickUpDepotId" is not a parameter name here; send it as pick_up_depot_id',
+    )
+  })
+
+  test('accessory_ids as a list, as comma-separated text, or as a JSON list in text: the same quote', async () => {
+    const totals = []
+    for (const accessoryIds of [[1, 1], '1,1', '[1, 1]']) {
+      const result = await client.callTool({
+        name: 'get_quote',
+        arguments: { ...asToolArguments(QUOTE), accessory_ids: accessoryIds },
+      })
+      assert.notEqual(result.isError, true, JSON.stringify(result.content))
+      const quote = result.structuredContent as { priceBreakdown: { accessories: unknown[] } }
+      totals.push(quote.priceBreakdown.accessories)
+    }
+    assert.deepEqual(totals[1], totals[0])
+    assert.deepEqual(totals[2], totals[0])
+  })
+
   test('an unknown key is ignored, as in a query string', async () => {
     const result = await client.callTool({
       name: 'list_depots',
