@@ -106,11 +106,13 @@ export function availabilityJson(
   )
 }
 
+/** `filter`: only the vehicles an availability search with these filters looks at. */
 export async function unavailableAnswer(
   { ctx }: OperationDeps,
   query: Static<typeof UnavailableQuery>,
+  filter: VehicleFilter = {},
 ): Promise<UnavailableVehicleResponse[]> {
-  const vehicles = await listUnavailableVehicles(ctx, rentalSearch(query))
+  const vehicles = await listUnavailableVehicles(ctx, rentalSearch(query), filter)
   return vehicles.map(presentUnavailableVehicle)
 }
 
@@ -185,7 +187,8 @@ function rentalSearch(query: Static<typeof UnavailableQuery>): RentalSearch {
   }
 }
 
-function vehicleFilter(query: {
+/** Availability's optional filters, as sent. */
+export function vehicleFilter(query: {
   min_seats?: string | undefined
   vehicle_class?: string | undefined
 }): VehicleFilter {

@@ -196,6 +196,11 @@ describe('MCP: list_routes and list_vehicles, and the JSON text of every result'
       assert.equal(result.content.length, 2)
       assert.ok(textOf(result, 0).length > 0)
       assert.doesNotMatch(textOf(result, 0), /^[[{]/, 'the first block is the summary')
+      assert.doesNotMatch(
+        textOf(result, 0),
+        /GET \/|\/api\/agent/,
+        'the summary names tools, not paths',
+      )
       assert.deepEqual(JSON.parse(textOf(result, 1)), content)
       const ajv = new Ajv2020.default({ strict: false, allErrors: true })
       addFormats.default(ajv)

@@ -93,8 +93,14 @@ describe('MCP: find_flexible_dates', () => {
 
   test('no vehicle meeting the filters at the depot is said so, with the tool that lists its stock', async () => {
     const said = text(await call({ ...MARCH, min_seats: '9' }))
-    assert.match(said, /^No vehicle stocked at Auckland Airport \(pick_up_depot_id 1\) meets/)
-    assert.match(said, /list_vehicles with depot_id 1/)
+    assert.equal(
+      said,
+      'Auckland Airport (pick_up_depot_id 1) stocks no vehicle with at least 9 seats; list_vehicles with min_seats 9 lists the depots that stock such vehicles.',
+    )
+    assert.match(
+      text(await call({ ...MARCH, pick_up_depot_id: '2', vehicle_id: '8' })),
+      /^Vehicle 8 is not stocked at Auckland City \(pick_up_depot_id 2\); list_vehicles gives the depots that stock it/,
+    )
   })
 
   test('a refused search is a tool error naming the argument and the tool that lists its values', async () => {

@@ -1,10 +1,15 @@
 import Type, { type Static } from 'typebox'
 import { addDays } from '../../domain/calendar-date.ts'
-import { type FlexibleAnswer, flexibleAnswer } from '../../operations/agent-operations.ts'
+import {
+  type FlexibleAnswer,
+  flexibleAnswer,
+  type OperationDeps,
+} from '../../operations/agent-operations.ts'
 import { FlexibleOptionSchema } from '../../schemas/flexible-option.ts'
 import { FlexibleQuery } from '../../schemas/flexible-query.ts'
 import type { AgentTool } from '../agent-tool.ts'
 import { lines, nzd, vehicleLabel } from '../tool-text.ts'
+import { noVehicleText } from './no-vehicle-text.ts'
 
 type Query = Static<typeof FlexibleQuery>
 
@@ -22,7 +27,10 @@ export const findFlexibleDatesTool: AgentTool = {
     const window = `picked up from ${query.earliest_pick_up_date} to ${query.latest_pick_up_date} for ${query.rental_days} rental days`
     if (total === 0) {
       const depot = deps.ctx.catalogue().activeDepot(Number(query.pick_up_depot_id))
-      return { structured: { options, total }, text: emptyText(answer, query, window, depot?.name) }
+      return {
+        structured: { options, total },
+        text: emptyText(deps, answer, query, window, depot?.name),
+      }
     }
     const shown = options.length < total ? `${options.length} cheapest of ${total}` : `${total}`
     return {
@@ -41,6 +49,7 @@ export const findFlexibleDatesTool: AgentTool = {
 
 /** Why nothing can be rented in the window: each vehicle's reasons, on how many dates. */
 function emptyText(
+  deps: OperationDeps,
   { found }: FlexibleAnswer,
   query: Query,
   window: string,
@@ -48,7 +57,9 @@ function emptyText(
 ): string {
   const where = `${depotName ?? 'the pick-up depot'} (pick_up_depot_id ${query.pick_up_depot_id})`
   if (found.candidates === 0) {
-    return `No vehicle stocked at ${where} meets vehicle_id, vehicle_class and min_seats as sent; list_vehicles with depot_id ${query.pick_up_depot_id} lists the vehicles it stocks.`
+    return query.vehicle_id === undefined
+      ? noVehicleText(deps, query.pick_up_depot_id, query)
+      : `Vehicle ${query.vehicle_id} is not stocked at ${where}${query.vehicle_class || query.min_seats ? ', or does not meet vehicle_class or min_seats' : ''}; list_vehicles gives the depots that stock it (depotIds).`
   }
   const dates = (count: number) => (count === 1 ? 'on 1 date' : `on ${count} dates`)
   const first = {

@@ -11,6 +11,12 @@ export const listInsurancePlansTool: AgentTool = {
   outputSchema: Type.Object({ insurancePlans: Type.Array(InsurancePlanSchema) }),
   answer(deps, parameters) {
     const insurancePlans = insurancePlansAnswer(deps, optionsQuery(parameters))
+    if (insurancePlans.length === 0) {
+      return {
+        structured: { insurancePlans },
+        text: `No insurance plan is offered for vehicle ${parameters.vehicle_id}'s class. A quote is priced without insurance: leave insurance_id out.`,
+      }
+    }
     return {
       structured: { insurancePlans },
       text: lines(
