@@ -15,6 +15,11 @@ export function chargeText(per: 'day' | 'rental', maxCharge: number | null): str
   return `per ${per}${cap}`
 }
 
+/** `1 vehicle`, `3 vehicles`: a count with its noun, `plural` when not the noun and an s. */
+export function counted(count: number, noun: string, plural = `${noun}s`): string {
+  return `${count} ${count === 1 ? noun : plural}`
+}
+
 export function lines(heading: string, items: string[], next?: string): string {
   return [heading, ...items.map((item) => `- ${item}`), ...(next ? [next] : [])].join('\n')
 }

@@ -6,7 +6,7 @@ import {
   UnavailableVehicleSchema,
 } from '../../schemas/suggestion.ts'
 import type { AgentTool } from '../agent-tool.ts'
-import { lines } from '../tool-text.ts'
+import { counted, lines } from '../tool-text.ts'
 import { noVehicleText } from './no-vehicle-text.ts'
 
 export const explainUnavailableTool: AgentTool = {
@@ -38,7 +38,7 @@ export function unavailableText(
     return `Every vehicle stocked at depot ${query.pick_up_depot_id} can be rented from ${dates}: find_available_vehicles lists them.`
   }
   return lines(
-    `${vehicles.length} vehicles stocked at depot ${query.pick_up_depot_id} cannot be rented from ${dates}:`,
+    `${counted(vehicles.length, 'vehicle')} stocked at depot ${query.pick_up_depot_id} cannot be rented from ${dates}:`,
     vehicles.map(
       (vehicle) =>
         `vehicle_id ${vehicle.vehicleId} ${vehicle.name} (${vehicle.code}): ${vehicle.reason}${vehicle.suggestion ? ` Suggested arguments: ${JSON.stringify(vehicle.suggestion)}.` : ''}`,

@@ -7,7 +7,7 @@ import {
 import { AvailabilityQuery } from '../../schemas/query-parameters.ts'
 import { VehicleSchema } from '../../schemas/vehicle.ts'
 import type { AgentTool } from '../agent-tool.ts'
-import { lines, nzd, vehicleLabel } from '../tool-text.ts'
+import { counted, lines, nzd, vehicleLabel } from '../tool-text.ts'
 import { unavailableText } from './explain-unavailable-tool.ts'
 import { noVehicleText } from './no-vehicle-text.ts'
 
@@ -36,7 +36,7 @@ export const findAvailableVehiclesTool: AgentTool = {
     return {
       structured: { vehicles },
       text: lines(
-        `${vehicles.length} vehicles free from ${dates} (${vehicles[0]?.rentalDays} rental days), cheapest first:`,
+        `${counted(vehicles.length, 'vehicle')} free from ${dates} (${vehicles[0]?.rentalDays} rental days), cheapest first:`,
         vehicles.map(
           (vehicle) =>
             `vehicle_id ${vehicle.vehicleId} ${vehicleLabel(vehicle.name, [vehicle.vehicleClass])}: ${nzd(vehicle.rentalDailyRate)} a day, rental fee ${nzd(vehicle.rentalFee)}, route fee ${nzd(vehicle.routeFee)}`,

@@ -8,7 +8,7 @@ import {
 import { FlexibleOptionSchema } from '../../schemas/flexible-option.ts'
 import { FlexibleQuery } from '../../schemas/flexible-query.ts'
 import type { AgentTool } from '../agent-tool.ts'
-import { lines, nzd, vehicleLabel } from '../tool-text.ts'
+import { counted, lines, nzd, vehicleLabel } from '../tool-text.ts'
 import { noVehicleText } from './no-vehicle-text.ts'
 
 type Query = Static<typeof FlexibleQuery>
@@ -32,11 +32,14 @@ export const findFlexibleDatesTool: AgentTool = {
         text: emptyText(deps, answer, query, window, depot?.name),
       }
     }
-    const shown = options.length < total ? `${options.length} cheapest of ${total}` : `${total}`
+    const shown =
+      options.length < total
+        ? `${options.length} cheapest of ${total} options`
+        : counted(total, 'option')
     return {
       structured: { options, total },
       text: lines(
-        `${shown} options ${window}, cheapest rental fee + route fee first:`,
+        `${shown} ${window}, cheapest rental fee + route fee first:`,
         options.map(
           (option) =>
             `${option.pickUpDate} to ${option.dropOffDate}: vehicle_id ${option.vehicleId} ${vehicleLabel(option.name, [option.vehicleClass])}, ${nzd(option.rentalDailyRate)} a day, rental fee ${nzd(option.rentalFee)}, route fee ${nzd(option.routeFee)}`,

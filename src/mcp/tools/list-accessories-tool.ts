@@ -2,7 +2,7 @@ import Type from 'typebox'
 import { accessoriesAnswer } from '../../operations/agent-operations.ts'
 import { AccessorySchema } from '../../schemas/accessory.ts'
 import type { AgentTool } from '../agent-tool.ts'
-import { chargeText, lines, nzd } from '../tool-text.ts'
+import { chargeText, counted, lines, nzd } from '../tool-text.ts'
 import { datesText, optionsQuery, VehicleOptionParameters } from './vehicle-option-parameters.ts'
 
 export const listAccessoriesTool: AgentTool = {
@@ -27,7 +27,7 @@ export const listAccessoriesTool: AgentTool = {
     return {
       structured: { accessories },
       text: lines(
-        `${accessories.length} accessories for vehicle ${parameters.vehicle_id}${datesText(parameters)}:`,
+        `${counted(accessories.length, 'accessory', 'accessories')} for vehicle ${parameters.vehicle_id}${datesText(parameters)}:`,
         accessories.map(
           (item) =>
             `${item.id} ${item.name}: ${nzd(item.price)} ${chargeText(item.per, item.maxCharge)}, up to ${item.maxQuantity}`,

@@ -2,7 +2,7 @@ import Type from 'typebox'
 import { insurancePlansAnswer } from '../../operations/agent-operations.ts'
 import { InsurancePlanSchema } from '../../schemas/insurance-plan.ts'
 import type { AgentTool } from '../agent-tool.ts'
-import { chargeText, lines, nzd } from '../tool-text.ts'
+import { chargeText, counted, lines, nzd } from '../tool-text.ts'
 import { datesText, optionsQuery, VehicleOptionParameters } from './vehicle-option-parameters.ts'
 
 export const listInsurancePlansTool: AgentTool = {
@@ -20,7 +20,7 @@ export const listInsurancePlansTool: AgentTool = {
     return {
       structured: { insurancePlans },
       text: lines(
-        `${insurancePlans.length} insurance plans for vehicle ${parameters.vehicle_id}${datesText(parameters)}:`,
+        `${counted(insurancePlans.length, 'insurance plan')} for vehicle ${parameters.vehicle_id}${datesText(parameters)}:`,
         insurancePlans.map(
           (plan) =>
             `${plan.id} ${plan.name}: ${nzd(plan.price)} ${chargeText(plan.per, plan.maxCharge)}, excess ${nzd(plan.excess)}`,

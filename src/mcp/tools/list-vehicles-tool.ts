@@ -3,7 +3,7 @@ import { type OperationDeps, vehiclesAnswer } from '../../operations/agent-opera
 import { CatalogueVehicleSchema } from '../../schemas/catalogue-vehicle.ts'
 import { VehiclesQuery } from '../../schemas/query-parameters.ts'
 import type { AgentTool } from '../agent-tool.ts'
-import { lines, vehicleLabel } from '../tool-text.ts'
+import { counted, lines, vehicleLabel } from '../tool-text.ts'
 
 type CatalogueVehicle = Static<typeof CatalogueVehicleSchema>
 
@@ -20,7 +20,7 @@ export const listVehiclesTool: AgentTool = {
     return {
       structured: { vehicles },
       text: lines(
-        `${vehicles.length} vehicles, whatever the dates:`,
+        `${counted(vehicles.length, 'vehicle')}, whatever the dates:`,
         vehicles.map(vehicleLine),
         'Which are free, and their price, for given dates and depots: find_available_vehicles.',
       ),
