@@ -98,12 +98,14 @@ const STATUS_DESCRIPTIONS: Record<string, string> = {
  * Turns what @fastify/swagger generates from the route schemas into the published document:
  * ids typed as the contract's integers and dates as dates (the routes check both as text, to
  * refuse `07` or `1e3`), resource schemas as named components, the rate-limit headers on every
- * response (defined once, as components), the plain-text 429 the rate limiter answers, and an
+ * response (defined once, as components), the plain-text 429 the rate limiter answers and the
+ * 503 (each the same for every operation: defined once, as components, and referenced), and an
  * example for every error. Its example dates are stand-ins (EXAMPLE_DATE) until the document is
  * published: see withExampleDates.
  */
 export function finishOpenApi(document: Json, settings: DocsSettings): Json {
   const components: Record<string, Json> = {}
+  const shared: Record<string, Json> = {}
   const paths = document.paths as Record<string, Record<string, Operation>>
   for (const operations of Object.values(paths)) {
     for (const operation of Object.values(operations)) {
@@ -126,14 +128,18 @@ export function finishOpenApi(document: Json, settings: DocsSettings): Json {
         }
         if (status === '503') {
           response.headers = { ...(response.headers as Json), ...headerReferences(['Retry-After']) }
+          // The same answer for every operation: defined once, referenced.
+          shared.ServiceUnavailable ??= response
+          responses[status] = { $ref: '#/components/responses/ServiceUnavailable' }
         }
       }
-      responses['429'] = tooManyRequests(settings)
+      responses['429'] = { $ref: '#/components/responses/TooManyRequests' }
     }
   }
   document.components = {
     ...(document.components as Json | undefined),
     schemas: components,
+    responses: { ...shared, TooManyRequests: tooManyRequests(settings) },
     headers: { ...RATE_LIMIT_HEADERS, 'Retry-After': RETRY_AFTER_HEADER },
   }
   return document

@@ -135,6 +135,19 @@ describe('MCP: list_routes and list_vehicles, and the JSON text of every result'
     >
     assert.deepEqual(find.pick_up_date?.examples, ['2027-02-08'])
     assert.deepEqual(find.drop_off_date?.examples, ['2027-02-15'])
+    const flexible = tool('find_flexible_dates').inputSchema.properties as Record<
+      string,
+      { type?: string; format?: string; maximum?: number; examples?: unknown[] }
+    >
+    assert.deepEqual(flexible.earliest_pick_up_date, {
+      ...flexible.earliest_pick_up_date,
+      type: 'string',
+      format: 'date',
+      examples: ['2027-02-08'],
+    })
+    assert.deepEqual(flexible.latest_pick_up_date?.examples, ['2027-02-15'])
+    assert.deepEqual([flexible.rental_days?.type, flexible.rental_days?.examples], ['integer', [5]])
+    assert.deepEqual([flexible.limit?.type, flexible.limit?.maximum], ['integer', 500])
     for (const date of listing.match(/\d{4}-\d{2}-\d{2}/g) ?? []) {
       assert.ok(date >= '2027-01-10', `${date} is before the server's today`)
     }
