@@ -5,6 +5,9 @@ export type BenchEndpoint = { name: string; path: string }
 
 export const API = '/api/agent'
 
+/** Pick-up dates in the benched flexible search: a 2-week window. */
+export const FLEXIBLE_WINDOW_DATES = 14
+
 /** Days a depot of the demo company may be closed; the bench's dates avoid them. */
 const HOLIDAYS = ['12-25', '12-26', '01-01', '01-02', '02-06']
 
@@ -32,6 +35,12 @@ export function benchEndpoints(timeZone?: string): BenchEndpoint[] {
   return [
     { name: 'depots', path: `${API}/depots` },
     { name: 'availability', path: `${API}/vehicles/availability?${search}` },
+    // The agent's "any 5 days in a 2-week window": 14 pick-up dates, the answer availability
+    // would give for each, in one request (its cost in availability answers is a target).
+    {
+      name: 'flexible',
+      path: `${API}/vehicles/availability/flexible?pick_up_depot_id=1&drop_off_depot_id=3&earliest_pick_up_date=${pickUp}&latest_pick_up_date=${addDays(pickUp, FLEXIBLE_WINDOW_DATES - 1)}&rental_days=5`,
+    },
     {
       name: 'accessories',
       path: `${API}/vehicles/2/accessories?pick_up_date=${pickUp}&drop_off_date=${dropOff}`,

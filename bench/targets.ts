@@ -1,3 +1,4 @@
+import { FLEXIBLE_WINDOW_DATES } from './bench-requests.ts'
 import type { EndpointSuite } from './endpoint-runs.ts'
 import type { GrowthPoint } from './growth-runs.ts'
 
@@ -7,6 +8,8 @@ export type TargetCheck = { target: string; measured: string; pass: boolean | un
 /** Throughput as a share of the bare server returning the same bytes, embedded store. */
 const SHARE_TARGETS: Record<string, number> = { depots: 0.6, availability: 0.5, quote: 0.4 }
 const P99_LIMIT_MS = 20
+/** A flexible search over 14 dates costs at most this many availability answers' CPU time. */
+const FLEXIBLE_LIMIT_ANSWERS = 3
 const GROWTH_LATENCY_LIMIT = 1.5
 const RSS_LIMIT_BYTES = 200 * 1048576
 const STARTUP_LIMIT_MS = 1000
@@ -32,6 +35,7 @@ export function checkTargets(
       pass: run ? run.comparison.share >= least : undefined,
     })
   }
+  checks.push(flexibleCheck(suite))
   checks.push(p99Check(`p99 under ${P99_LIMIT_MS} ms on every endpoint`, suite))
   if (networked) {
     checks.push(
@@ -67,6 +71,24 @@ export function checkTargets(
     pass: large ? large.startupMs < STARTUP_LIMIT_MS : undefined,
   })
   return checks
+}
+
+/**
+ * The flexible search's CPU time per answer in availability answers (each for one date): within
+ * a few, where asking availability for each of its 14 dates would cost 14.
+ */
+function flexibleCheck(suite: EndpointSuite | undefined): TargetCheck {
+  const cpu = (name: string) =>
+    suite?.runs.find((run) => run.endpoint.name === name)?.comparison.medianA.cpuMicrosPerRequest
+  const flexible = cpu('flexible')
+  const availability = cpu('availability')
+  const answers =
+    flexible === undefined || availability === undefined ? undefined : flexible / availability
+  return {
+    target: `flexible (${FLEXIBLE_WINDOW_DATES} pick-up dates): CPU per answer at most ${FLEXIBLE_LIMIT_ANSWERS} availability answers'`,
+    measured: answers === undefined ? 'not run' : `${answers.toFixed(2)} availability answers`,
+    pass: answers === undefined ? undefined : answers <= FLEXIBLE_LIMIT_ANSWERS,
+  }
 }
 
 function p99Check(target: string, suite: EndpointSuite | undefined): TargetCheck {

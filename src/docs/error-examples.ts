@@ -41,6 +41,17 @@ export const ERROR_EXAMPLES: Record<string, Record<string, object>> = {
       code: 'service_unavailable',
     },
   },
+  find_flexible_dates: {
+    400: {
+      error: 'rental_days 120 is over the longest rental of 90 days; send at most 90',
+      code: 'rental_too_long',
+      parameter: 'rental_days',
+    },
+    503: {
+      error: 'The service is temporarily unavailable; retry in 5 seconds',
+      code: 'service_unavailable',
+    },
+  },
   explain_unavailable: {
     400: {
       error: 'pick_up_depot_id 99 is not a depot; GET /depots lists the valid ids',
@@ -54,8 +65,7 @@ export const ERROR_EXAMPLES: Record<string, Record<string, object>> = {
   },
   list_accessories: {
     400: {
-      error:
-        'vehicleId 99 is not a vehicle; GET /vehicles/availability lists the vehicles and their ids',
+      error: 'vehicleId 99 is not a vehicle; GET /vehicles lists the vehicles and their ids',
       code: 'unknown_vehicle',
       parameter: 'vehicleId',
     },

@@ -13,6 +13,7 @@ const COMPONENTS = [
   'Route',
   'CatalogueVehicle',
   'Vehicle',
+  'FlexibleOption',
   'Accessory',
   'InsurancePlan',
   'Quote',
@@ -43,6 +44,35 @@ const RATE_LIMIT_HEADERS: Record<string, Json> = {
   },
 }
 
+/** Headers some answers carry, by operation and status; `required: false` where not every one does. */
+const OPERATION_HEADERS: Record<string, Record<string, Record<string, Json>>> = {
+  find_available_vehicles: {
+    '200': {
+      Link: {
+        description:
+          'On an empty answer only: `<.../vehicles/unavailable?...>; rel="related"`, the listing of why each vehicle is left out and what to send instead, for the same parameters',
+        required: false,
+        schema: { type: 'string' },
+      },
+    },
+  },
+  find_flexible_dates: {
+    '200': {
+      'X-Total-Count': {
+        description: 'How many options there are before `limit` cut the list',
+        required: true,
+        schema: { type: 'integer', minimum: 0, example: 42 },
+      },
+      Link: {
+        description:
+          "On an empty answer only: the listing of why each vehicle is left out and what to send instead, for the window's first pickup date",
+        required: false,
+        schema: { type: 'string' },
+      },
+    },
+  },
+}
+
 const RETRY_AFTER_HEADER: Json = {
   description: 'Seconds to wait before retrying',
   schema: { type: 'integer', example: 5 },
@@ -68,12 +98,14 @@ const STATUS_DESCRIPTIONS: Record<string, string> = {
  * Turns what @fastify/swagger generates from the route schemas into the published document:
  * ids typed as the contract's integers and dates as dates (the routes check both as text, to
  * refuse `07` or `1e3`), resource schemas as named components, the rate-limit headers on every
- * response (defined once, as components), the plain-text 429 the rate limiter answers, and an
+ * response (defined once, as components), the plain-text 429 the rate limiter answers and the
+ * 503 (each the same for every operation: defined once, as components, and referenced), and an
  * example for every error. Its example dates are stand-ins (EXAMPLE_DATE) until the document is
  * published: see withExampleDates.
  */
 export function finishOpenApi(document: Json, settings: DocsSettings): Json {
   const components: Record<string, Json> = {}
+  const shared: Record<string, Json> = {}
   const paths = document.paths as Record<string, Record<string, Operation>>
   for (const operations of Object.values(paths)) {
     for (const operation of Object.values(operations)) {
@@ -86,6 +118,7 @@ export function finishOpenApi(document: Json, settings: DocsSettings): Json {
         response.headers = {
           ...headerReferences(RATE_LIMIT_HEADER_NAMES),
           ...(response.headers as Json | undefined),
+          ...OPERATION_HEADERS[operation.operationId ?? '']?.[status],
         }
         const media = (response.content as Record<string, Json> | undefined)?.['application/json']
         if (media) {
@@ -100,14 +133,18 @@ export function finishOpenApi(document: Json, settings: DocsSettings): Json {
         }
         if (status === '503') {
           response.headers = { ...(response.headers as Json), ...headerReferences(['Retry-After']) }
+          // The same answer for every operation: defined once, referenced.
+          shared.ServiceUnavailable ??= response
+          responses[status] = { $ref: '#/components/responses/ServiceUnavailable' }
         }
       }
-      responses['429'] = tooManyRequests(settings)
+      responses['429'] = { $ref: '#/components/responses/TooManyRequests' }
     }
   }
   document.components = {
     ...(document.components as Json | undefined),
     schemas: components,
+    responses: { ...shared, TooManyRequests: tooManyRequests(settings) },
     headers: { ...RATE_LIMIT_HEADERS, 'Retry-After': RETRY_AFTER_HEADER },
   }
   return document

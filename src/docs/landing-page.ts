@@ -183,6 +183,7 @@ ${summary}
 <tbody>
 <tr><td data-label="Status">400</td><td data-label="When">A parameter is missing, given twice, malformed or not acceptable; <code>parameter</code> names it</td><td data-label="code" class="codes">${codes(INVALID_REQUEST_CODES)}</td></tr>
 <tr><td data-label="Status">404</td><td data-label="When"><code>/quotes</code>: the vehicle cannot be rented for the request (the message says why); any unknown path</td><td data-label="code" class="codes">${codes([...UNAVAILABLE_CODES, 'not_found'])}</td></tr>
+<tr><td data-label="Status">405</td><td data-label="When">Another method than <code>GET</code> (or <code>HEAD</code>) on an endpoint's path; <code>Allow</code> says which</td><td data-label="code" class="codes">${codes(['method_not_allowed'])}</td></tr>
 <tr><td data-label="Status">429</td><td data-label="When">Over the rate limit; plain text, with <code>Retry-After</code></td><td data-label="code">—</td></tr>
 <tr><td data-label="Status">503</td><td data-label="When">Temporarily unavailable; retry after <code>Retry-After</code> seconds</td><td data-label="code" class="codes">${codes(['service_unavailable'])}</td></tr>
 </tbody>

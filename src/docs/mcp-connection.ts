@@ -27,7 +27,7 @@ export function mcpConnectionMarkdown(settings: DocsSettings, company: CompanyPr
     2,
   )
   const tools = OPERATION_IDS.map((name) => `\`${name}\``)
-  return `The same operations are tools of an MCP server, answering exactly as the API does: ${tools.slice(0, -1).join(', ')} and ${tools.at(-1)}. They take the API's parameter names (ids as numbers, \`accessory_ids\` as a list), are read-only, return the API's JSON as structured content with a short text and the same JSON as text, and report what the agent can fix (a bad date, an unknown id, a vehicle that cannot be rented) as a tool result marked as an error, with the API's message.
+  return `The same operations are tools of an MCP server, answering exactly as the API does: ${tools.slice(0, -1).join(', ')} and ${tools.at(-1)}. They take the API's parameter names (ids as numbers, \`accessory_ids\` as a list), are read-only, return the API's JSON as structured content with a short text and the same JSON as text, and report what the agent can fix (a bad date, an unknown id, a vehicle that cannot be rented) as a tool result marked as an error, with the API's message worded for tools: it names the tool and arguments to use (\`list_depots lists the valid ids\`), never an HTTP path. An empty result says why in its text (each vehicle's reason, or what the depot or the fleet has instead).
 
 Streamable HTTP at \`${settings.publicUrl}/mcp\`, stateless (every message a POST, no session) and counted against the same rate limit as the API (${settings.rateLimitMax} requests per ${settings.rateLimitWindowSeconds} seconds per client). A browser-based client must be on an allowed origin.
 

@@ -46,7 +46,7 @@ export function pluginManifest(settings: DocsSettings, company: CompanyProfile):
       `Dates are YYYY-MM-DD in ${settings.timeZone}; the pickup date is today or later there. Ids are plain whole numbers from the previous calls.`,
       `Amounts are NZD dollars including GST. A quote is valid ${settings.quoteTtlMinutes} minutes (expiresAt).`,
       "Always give the person the quote's checkoutUrl: they book and pay on the website at the quoted price.",
-      'A 400 body says which parameter is wrong and what to send instead; a 404 from /quotes says why the vehicle cannot be rented (choose another from availability); on 429 or 503 wait Retry-After seconds.',
+      'A 400 body says which parameter is wrong and what to send instead; a 404 from /quotes says why the vehicle cannot be rented and gives the parameters to send instead (suggestion); an empty availability answer links to the reasons (Link header); on 429 or 503 wait Retry-After seconds.',
     ].join(' '),
     auth: { type: 'none' },
     api: {

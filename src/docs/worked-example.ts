@@ -1,5 +1,6 @@
 import { DomainError } from '../domain/errors.ts'
 import { statusOf } from '../http/error-response.ts'
+import { httpMessage } from '../http/listing-text.ts'
 import {
   presentAccessory,
   presentDepot,
@@ -181,7 +182,7 @@ async function refusedSearch(
     })
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
-    const body = { error: error.message, code: error.code, parameter: error.parameter }
+    const body = { error: httpMessage(error), code: error.code, parameter: error.parameter }
     return { ...call, status: statusOf(error.code), body, display: {} }
   }
   throw new Error(`Depot ${missingDepot} was accepted; the error example needs a refused depot`)

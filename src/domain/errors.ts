@@ -49,16 +49,30 @@ export type ErrorCode =
   | 'service_unavailable'
   | 'internal_error'
 
+/**
+ * Where the values a parameter may take are listed. The domain names the listing; each door words
+ * it in its own medium (an endpoint over HTTP, a tool over MCP), after the message.
+ */
+export type Listing =
+  | { of: 'depots' }
+  | { of: 'vehicles' }
+  /** `forDates`: what is offered depends on the rental's dates, which the listing then needs. */
+  | { of: 'accessories'; vehicleId: number; forDates: boolean }
+  | { of: 'insurance_plans'; vehicleId: number }
+
 export class DomainError extends Error {
   readonly code: ErrorCode
   /** The request parameter at fault, when one is. */
   readonly parameter: string | undefined
+  /** Where the valid values are listed, when the message is about one that is not. */
+  readonly listing: Listing | undefined
 
-  constructor(code: ErrorCode, message: string, parameter?: string) {
+  constructor(code: ErrorCode, message: string, parameter?: string, listing?: Listing) {
     super(message)
     this.name = 'DomainError'
     this.code = code
     this.parameter = parameter
+    this.listing = listing
   }
 }
 
@@ -91,6 +105,11 @@ export class StoreUnavailableError extends Error {
   }
 }
 
-export function invalid(code: InvalidRequestCode, parameter: string, message: string): DomainError {
-  return new DomainError(code, message, parameter)
+export function invalid(
+  code: InvalidRequestCode,
+  parameter: string,
+  message: string,
+  listing?: Listing,
+): DomainError {
+  return new DomainError(code, message, parameter, listing)
 }

@@ -2,15 +2,25 @@ import type { Vehicle } from './catalogue.ts'
 import type { CatalogueIndex } from './catalogue-index.ts'
 import { invalid } from './errors.ts'
 
-/** What narrows a search beyond where and when, both optional. */
-export type VehicleFilter = { minSeats?: number | undefined; vehicleClass?: string | undefined }
+/** What narrows a search beyond where and when, each optional. */
+export type VehicleFilter = {
+  minSeats?: number | undefined
+  vehicleClass?: string | undefined
+  /** One vehicle only (a flexible-dates search for the vehicle an agent has chosen). */
+  vehicleId?: number | undefined
+}
 
 /**
  * The filter, checked against the catalogue: a class no vehicle of the fleet has is a 400 that
  * lists the classes there are, rather than an answer that is always empty.
  */
 export function checkVehicleFilter(index: CatalogueIndex, filter: VehicleFilter): VehicleFilter {
-  const { vehicleClass } = filter
+  const { vehicleClass, vehicleId } = filter
+  if (vehicleId !== undefined && index.vehicle(vehicleId) === undefined) {
+    throw invalid('unknown_vehicle', 'vehicle_id', `vehicle_id ${vehicleId} is not a vehicle`, {
+      of: 'vehicles',
+    })
+  }
   if (vehicleClass !== undefined && !index.vehicleClasses.includes(vehicleClass)) {
     throw invalid(
       'invalid_parameter',
@@ -23,6 +33,7 @@ export function checkVehicleFilter(index: CatalogueIndex, filter: VehicleFilter)
 
 /** A vehicle without a seat count never meets `minSeats`: it cannot be promised. */
 export function meetsFilter(vehicle: Vehicle, filter: VehicleFilter): boolean {
+  if (filter.vehicleId !== undefined && vehicle.id !== filter.vehicleId) return false
   if (filter.vehicleClass !== undefined && vehicle.vehicleClass !== filter.vehicleClass)
     return false
   if (filter.minSeats !== undefined && (vehicle.facts.seats ?? 0) < filter.minSeats) return false

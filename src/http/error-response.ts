@@ -6,6 +6,7 @@ import {
   UnavailableError,
 } from '../domain/errors.ts'
 import type { Suggestion } from '../domain/suggestion.ts'
+import { httpMessage } from './listing-text.ts'
 import { ServiceOverloadedError } from './overload.ts'
 
 /** Seconds an agent should wait before retrying after a 503. */
@@ -77,7 +78,7 @@ export function sendError(
       code: ErrorCode
       parameter?: string
       suggestion?: Suggestion | null
-    } = { error: error.message, code: error.code }
+    } = { error: httpMessage(error), code: error.code }
     if (error.parameter) body.parameter = error.parameter
     if (error instanceof UnavailableError) body.suggestion = error.suggestion
     reply.code(statusOf(error.code)).send(body)

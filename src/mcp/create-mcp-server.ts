@@ -18,6 +18,7 @@ import { errorResult, type ToolLog, toolErrorResult } from './tool-error-result.
 import { toolDescription, toolInputSchema } from './tool-input-schema.ts'
 import { explainUnavailableTool } from './tools/explain-unavailable-tool.ts'
 import { findAvailableVehiclesTool } from './tools/find-available-vehicles-tool.ts'
+import { findFlexibleDatesTool } from './tools/find-flexible-dates-tool.ts'
 import { getQuoteTool } from './tools/get-quote-tool.ts'
 import { listAccessoriesTool } from './tools/list-accessories-tool.ts'
 import { listDepotsTool } from './tools/list-depots-tool.ts'
@@ -32,6 +33,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   listVehiclesTool,
   findAvailableVehiclesTool,
   explainUnavailableTool,
+  findFlexibleDatesTool,
   listAccessoriesTool,
   listInsurancePlansTool,
   getQuoteTool,
@@ -48,7 +50,7 @@ export type McpDeps = OperationDeps & {
 }
 
 const instructions = (company: CompanyProfile) =>
-  `Rent a vehicle from ${company.name}. Call the tools in this order: list_depots (list_routes gives the one-way routes that can be rented and their fees, list_vehicles every vehicle with its facts, depots and minimum days, whatever the dates); find_available_vehicles with a pick-up and a drop-off depot and the dates (YYYY-MM-DD, in the company's time zone; explain_unavailable says why a vehicle is left out and which arguments to send instead); list_accessories and list_insurance_plans for the chosen vehicle; get_quote with the choices. The person books on the website: give them the quote's checkoutUrl. Amounts are NZD dollars, GST included. A result marked as an error says what to send instead or why the vehicle cannot be rented.`
+  `Rent a vehicle from ${company.name}. Call the tools in this order: list_depots (list_routes gives the one-way routes that can be rented and their fees, list_vehicles every vehicle with its facts, depots and minimum days, whatever the dates); find_available_vehicles with a pick-up and a drop-off depot and the dates (YYYY-MM-DD, in the company's time zone; explain_unavailable says why a vehicle is left out and which arguments to send instead), or find_flexible_dates when the dates can move (a window of up to 31 pick-up dates and a number of rental days: the cheapest dates and vehicles in one call); list_accessories and list_insurance_plans for the chosen vehicle; get_quote with the choices. The person books on the website: give them the quote's checkoutUrl. Amounts are NZD dollars, GST included. A result marked as an error says what to send instead or why the vehicle cannot be rented.`
 
 /**
  * An MCP server offering the API's operations as read-only tools, over the same verbs and

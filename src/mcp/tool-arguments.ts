@@ -1,5 +1,6 @@
 import { Ajv, type ValidateFunction } from 'ajv'
 import type { TObject } from 'typebox'
+import { misspeltParameterCheck } from '../schemas/parameter-spelling.ts'
 import { validationError } from '../schemas/validation-error.ts'
 import type { ToolParameters } from './agent-tool.ts'
 
@@ -10,12 +11,17 @@ import type { ToolParameters } from './agent-tool.ts'
  * `07`, `1e3` and `1.5` are refused alike, and an unknown key is ignored as in a query string.
  */
 
+/** `[1, 2]` as text. */
+const JSON_LIST = /^\s*\[[\s\S]*\]\s*$/
+
 // The options Fastify's own validator runs with (see app.ts): no coercion, failing value kept.
 const ajv = new Ajv({ coerceTypes: false, allErrors: false, verbose: true, strict: false })
 const validators = new WeakMap<TObject, ValidateFunction>()
 
 /** Checks a tool's arguments against its parameters' schema; throws the API's 400 error. */
 export function toolParameters(schema: TObject, args: Record<string, unknown>): ToolParameters {
+  const misspelt = spellingCheckFor(schema)(args)
+  if (misspelt) throw misspelt
   const text: Record<string, unknown> = {}
   for (const [name, value] of Object.entries(args)) {
     if (value !== undefined && Object.hasOwn(schema.properties, name)) {
@@ -29,6 +35,14 @@ export function toolParameters(schema: TObject, args: Record<string, unknown>): 
 
 function asQueryText(name: string, value: unknown): unknown {
   if (typeof value === 'number') return String(value)
+  // A list some clients send as its JSON text: the list it says.
+  if (name === 'accessory_ids' && typeof value === 'string' && JSON_LIST.test(value)) {
+    try {
+      return asQueryText(name, JSON.parse(value))
+    } catch {
+      return value
+    }
+  }
   if (name === 'accessory_ids' && Array.isArray(value)) {
     return value
       .map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item)))
@@ -37,6 +51,17 @@ function asQueryText(name: string, value: unknown): unknown {
   // Anything else that is not text fails the schema and is quoted back as sent.
   if (value !== null && typeof value === 'object') return JSON.stringify(value)
   return value
+}
+
+const spellingChecks = new WeakMap<TObject, ReturnType<typeof misspeltParameterCheck>>()
+
+function spellingCheckFor(schema: TObject) {
+  let check = spellingChecks.get(schema)
+  if (!check) {
+    check = misspeltParameterCheck(Object.keys(schema.properties))
+    spellingChecks.set(schema, check)
+  }
+  return check
 }
 
 function validatorFor(schema: TObject): ValidateFunction {

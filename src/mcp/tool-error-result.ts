@@ -1,6 +1,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { DomainError, StoreUnavailableError } from '../domain/errors.ts'
 import { INTERNAL_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from '../http/error-response.ts'
+import { toolDescription } from './tool-input-schema.ts'
+import { toolListingText } from './tool-text.ts'
 
 export type ToolLog = { error(details: object, message: string): void }
 
@@ -10,13 +12,23 @@ export type ToolLog = { error(details: object, message: string): void }
  * to retry. Only an unexpected fault is logged, and its cause is never shown.
  */
 export function toolErrorResult(error: unknown, log: ToolLog): CallToolResult {
-  if (error instanceof DomainError) return errorResult(error.message)
+  if (error instanceof DomainError) return errorResult(toolMessage(error))
   if (error instanceof StoreUnavailableError) {
     log.error({ err: error.cause }, 'store unavailable')
     return errorResult(UNAVAILABLE_MESSAGE)
   }
   log.error({ err: error }, 'unexpected error in an MCP tool')
   return errorResult(INTERNAL_ERROR_MESSAGE)
+}
+
+/**
+ * A domain error's message as the MCP door words it: the tool that lists the valid values rather
+ * than an endpoint, and a parameter's expected form (written once for the HTTP schema) with the
+ * endpoints it names replaced by their tools.
+ */
+export function toolMessage(error: DomainError): string {
+  const message = toolDescription(error.message)
+  return error.listing ? `${message}; ${toolListingText(error.listing)}` : message
 }
 
 export function errorResult(message: string): CallToolResult {

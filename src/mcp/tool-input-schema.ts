@@ -8,11 +8,14 @@ type JsonSchema = Record<string, unknown>
 const ENDPOINT_TO_TOOL: [RegExp, string][] = [
   [/GET \/depots/g, 'list_depots'],
   [/GET \/routes/g, 'list_routes'],
+  [/GET \/vehicles\/availability\/flexible/g, 'find_flexible_dates'],
   [/GET \/vehicles\/availability/g, 'find_available_vehicles'],
+  [/GET \/vehicles\/unavailable/g, 'explain_unavailable'],
   // The catalogue, not one of the paths under it.
   [/GET \/vehicles(?![/\w])/g, 'list_vehicles'],
   [/GET \/vehicles\/\{vehicleId\}\/accessories/g, 'list_accessories'],
   [/GET \/vehicles\/\{vehicleId\}\/insurance-types/g, 'list_insurance_plans'],
+  [/GET \/quotes/g, 'get_quote'],
 ]
 
 /**

@@ -1,3 +1,5 @@
+import type { Listing } from '../domain/errors.ts'
+
 /*
  * Pieces of the short text a tool gives beside its structured result, for clients that show an
  * agent text only. Amounts arrive already in dollars from the presenters.
@@ -11,6 +13,11 @@ export function nzd(dollars: number): string {
 export function chargeText(per: 'day' | 'rental', maxCharge: number | null): string {
   const cap = maxCharge === null ? '' : `, at most ${nzd(maxCharge)}`
   return `per ${per}${cap}`
+}
+
+/** `1 vehicle`, `3 vehicles`: a count with its noun, `plural` when not the noun and an s. */
+export function counted(count: number, noun: string, plural = `${noun}s`): string {
+  return `${count} ${count === 1 ? noun : plural}`
 }
 
 export function lines(heading: string, items: string[], next?: string): string {
@@ -39,4 +46,22 @@ export function vehicleLabel(name: string, details: readonly (string | undefined
 function namesWord(name: string, text: string): boolean {
   const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   return new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`, 'iu').test(name)
+}
+
+/** The tool that lists what an argument may take, as an agent using the MCP tools calls it. */
+export function toolListingText(listing: Listing): string {
+  switch (listing.of) {
+    case 'depots':
+      return 'list_depots lists the valid ids'
+    case 'vehicles':
+      return 'list_vehicles lists the vehicles and their ids'
+    case 'accessories':
+      return listing.forDates
+        ? `list_accessories with vehicle_id ${listing.vehicleId} and the rental's pick_up_date and drop_off_date lists those offered then`
+        : `list_accessories with vehicle_id ${listing.vehicleId} lists the ids offered for this vehicle`
+    case 'insurance_plans':
+      return `list_insurance_plans with vehicle_id ${listing.vehicleId} lists the plans for this vehicle`
+    default:
+      return listing satisfies never
+  }
 }

@@ -1,9 +1,11 @@
 import type { Static } from 'typebox'
+import { DEFAULT_FLEXIBLE_LIMIT } from '../domain/pick-up-window.ts'
 import type { VehicleFilter } from '../domain/vehicle-filter.ts'
 import {
   presentAccessory,
   presentCatalogueVehicle,
   presentDepot,
+  presentFlexibleOption,
   presentInsurancePlan,
   presentQuote,
   presentRoute,
@@ -15,6 +17,8 @@ import { vehicleListJson } from '../presenters/vehicle-list-json.ts'
 import type { AccessoryResponse } from '../schemas/accessory.ts'
 import type { CatalogueVehicleResponse } from '../schemas/catalogue-vehicle.ts'
 import type { DepotResponse } from '../schemas/depot.ts'
+import type { FlexibleOptionResponse } from '../schemas/flexible-option.ts'
+import type { FlexibleQuery } from '../schemas/flexible-query.ts'
 import type { InsurancePlanResponse } from '../schemas/insurance-plan.ts'
 import type {
   AvailabilityQuery,
@@ -32,6 +36,7 @@ import { type MaybeAsync, whenReady } from '../store/maybe-async.ts'
 import type { VerbContext } from '../verbs/context.ts'
 import { listUnavailableVehicles } from '../verbs/explain-unavailable.ts'
 import { type AvailabilitySearch, findAvailableVehicles } from '../verbs/find-available-vehicles.ts'
+import { type FlexibleDates, findFlexibleDates } from '../verbs/find-flexible-dates.ts'
 import { listAccessories } from '../verbs/list-accessories.ts'
 import { listDepots } from '../verbs/list-depots.ts'
 import { listInsurancePlans } from '../verbs/list-insurance-plans.ts'
@@ -48,7 +53,11 @@ import type { RentalSearch } from '../verbs/rental-request.ts'
 
 export type OperationDeps = { ctx: VerbContext; links: SiteLinks }
 
-type OptionsParameters = Static<typeof VehicleOptionsQuery> & { vehicleId: string }
+type OptionsParameters = Static<typeof VehicleOptionsQuery> & {
+  vehicleId: string
+  /** The door's name for the vehicle's id, when it is not the HTTP path's `vehicleId`. */
+  vehicleParameter?: string
+}
 
 export function depotsAnswer({ ctx }: OperationDeps): DepotResponse[] {
   return listDepots(ctx).map(presentDepot)
@@ -99,12 +108,45 @@ export function availabilityJson(
   )
 }
 
+/** `filter`: only the vehicles an availability search with these filters looks at. */
 export async function unavailableAnswer(
   { ctx }: OperationDeps,
   query: Static<typeof UnavailableQuery>,
+  filter: VehicleFilter = {},
 ): Promise<UnavailableVehicleResponse[]> {
-  const vehicles = await listUnavailableVehicles(ctx, rentalSearch(query))
+  const vehicles = await listUnavailableVehicles(ctx, rentalSearch(query), filter)
   return vehicles.map(presentUnavailableVehicle)
+}
+
+/** A flexible-dates search as the doors give it: the options as JSON, and the verb's own result. */
+export type FlexibleAnswer = {
+  options: FlexibleOptionResponse[]
+  /** How many options there are before the limit. */
+  total: number
+  /** What the verb found, for a door that words why nothing was (see FlexibleDates.misses). */
+  found: FlexibleDates
+}
+
+/** At once when the store answers at once (see findFlexibleDates). */
+export function flexibleAnswer(
+  { ctx }: OperationDeps,
+  query: Static<typeof FlexibleQuery>,
+): MaybeAsync<FlexibleAnswer> {
+  const search = {
+    pickUpDepotId: Number(query.pick_up_depot_id),
+    dropOffDepotId: Number(query.drop_off_depot_id),
+    earliestPickUpDate: query.earliest_pick_up_date,
+    latestPickUpDate: query.latest_pick_up_date,
+    rentalDays: Number(query.rental_days),
+    limit: query.limit === undefined ? DEFAULT_FLEXIBLE_LIMIT : Number(query.limit),
+    driverAge: optionalNumber(query.driver_age),
+  }
+  const filter = { ...vehicleFilter(query), vehicleId: optionalNumber(query.vehicle_id) }
+  return whenReady(findFlexibleDates(ctx, search, filter), (found) => ({
+    options: found.options.map(presentFlexibleOption),
+    total: found.total,
+    found,
+  }))
 }
 
 export function accessoriesAnswer(
@@ -156,7 +198,11 @@ function availabilitySearch(query: Static<typeof AvailabilityQuery>): Availabili
   return { ...rentalSearch(query), promoCode: query.promo_code }
 }
 
-function vehicleFilter(query: Static<typeof AvailabilityQuery>): VehicleFilter {
+/** Availability's optional filters, as sent. */
+export function vehicleFilter(query: {
+  min_seats?: string | undefined
+  vehicle_class?: string | undefined
+}): VehicleFilter {
   return { minSeats: optionalNumber(query.min_seats), vehicleClass: query.vehicle_class }
 }
 
@@ -167,6 +213,7 @@ function optionalNumber(text: string | undefined): number | undefined {
 function optionsQuery(query: OptionsParameters) {
   return {
     vehicleId: Number(query.vehicleId),
+    vehicleParameter: query.vehicleParameter,
     pickUpDate: query.pick_up_date,
     dropOffDate: query.drop_off_date,
   }

@@ -4,6 +4,7 @@ import type { Quote } from '../domain/quote.ts'
 import type { AccessoryResponse } from '../schemas/accessory.ts'
 import type { CatalogueVehicleResponse } from '../schemas/catalogue-vehicle.ts'
 import type { DepotResponse } from '../schemas/depot.ts'
+import type { FlexibleOptionResponse } from '../schemas/flexible-option.ts'
 import type { InsurancePlanResponse } from '../schemas/insurance-plan.ts'
 import type { QuoteResponse } from '../schemas/quote.ts'
 import type { RouteResponse } from '../schemas/route.ts'
@@ -11,6 +12,7 @@ import type { UnavailableVehicleResponse } from '../schemas/suggestion.ts'
 import type { VehicleResponse } from '../schemas/vehicle.ts'
 import type { UnavailableVehicle } from '../verbs/explain-unavailable.ts'
 import type { AvailableVehicle } from '../verbs/find-available-vehicles.ts'
+import type { FlexibleOption } from '../verbs/find-flexible-dates.ts'
 import type { CatalogueVehicle } from '../verbs/list-vehicles.ts'
 import { assumptionText, presentTerms } from './quote-terms.ts'
 import type { SiteLinks } from './site-links.ts'
@@ -181,5 +183,25 @@ export function presentQuote(quote: Quote, links: SiteLinks, timeZone: string): 
     agentRef: quote.agentRef,
     terms: presentTerms(quote.terms, timeZone),
     assumptions: quote.assumptions.map(assumptionText),
+  }
+}
+
+export function presentFlexibleOption({
+  vehicle,
+  terms,
+  totalFrom,
+  period,
+}: FlexibleOption): FlexibleOptionResponse {
+  return {
+    pickUpDate: period.pickUpDate,
+    dropOffDate: period.dropOffDate,
+    vehicleId: vehicle.id,
+    name: vehicle.name,
+    vehicleClass: vehicle.vehicleClass,
+    rentalDailyRate: toDollars(terms.dailyRate),
+    rentalDays: period.days,
+    rentalFee: toDollars(terms.rentalFee),
+    routeFee: toDollars(terms.routeFee),
+    totalFromAmount: toDollars(totalFrom),
   }
 }

@@ -14,6 +14,7 @@ export const OPERATION_IDS = [
   'list_vehicles',
   'find_available_vehicles',
   'explain_unavailable',
+  'find_flexible_dates',
   'list_accessories',
   'list_insurance_plans',
   'get_quote',
@@ -46,6 +47,12 @@ export function operationDocs(settings: OperationSettings): Record<OperationId, 
       summary: 'Find vehicles available for dates and depots',
       description:
         'Step 2. Vehicles free for the dates, cheapest first. Rental days = drop-off minus pickup date (same day = 1). A vehicle is left out when sold out, under its minimum days, a depot is closed or has no times that day, the route is not offered, or no rate applies.',
+    },
+    find_flexible_dates: {
+      operationId: 'find_flexible_dates',
+      summary: 'Find the cheapest dates to rent, over a window of pickup dates',
+      description:
+        'Step 2 when the dates can move. Each pickup date from earliest_pick_up_date to latest_pick_up_date (at most 31) and vehicle rentable for rental_days: what availability gives for each date, in one call. Cheapest rentalFee + routeFee first, then earliest date; limit 50 (up to 500).',
     },
     explain_unavailable: {
       operationId: 'explain_unavailable',

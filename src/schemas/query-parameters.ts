@@ -18,6 +18,10 @@ export const EXPECTED: Record<string, string> = {
   depot_id: 'a depot id as a plain whole number such as 1 (GET /depots lists them)',
   pick_up_date: "a date as YYYY-MM-DD, today or later in the company's time zone",
   drop_off_date: 'a date as YYYY-MM-DD, on or after pick_up_date',
+  earliest_pick_up_date: "a date as YYYY-MM-DD, today or later in the company's time zone",
+  latest_pick_up_date: 'a date as YYYY-MM-DD, on or after earliest_pick_up_date',
+  rental_days: 'a number of rental days as a plain whole number such as 5',
+  limit: 'a number of options from 1 to 500 as a plain whole number, such as 20',
   vehicle_id:
     'a vehicle id as a plain whole number such as 2 (GET /vehicles/availability lists them)',
   vehicleId:

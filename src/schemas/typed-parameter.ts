@@ -1,4 +1,5 @@
 import { ID_PATTERN } from '../domain/ids.ts'
+import { LIMIT_SHAPE, RENTAL_DAYS_SHAPE } from './flexible-query.ts'
 import { COUNT_SHAPE, DATE_SHAPE } from './query-parameters.ts'
 
 /** The largest id the id pattern lets through (ten digits). */
@@ -12,6 +13,8 @@ export const MAX_ID = 9_999_999_999
 export function typedParameterSchema(schema: {
   pattern?: string
 }): Record<string, unknown> | undefined {
+  if (schema.pattern === RENTAL_DAYS_SHAPE) return { type: 'integer', minimum: 1, maximum: 999 }
+  if (schema.pattern === LIMIT_SHAPE) return { type: 'integer', minimum: 1, maximum: 500 }
   if (schema.pattern === ID_PATTERN.source) return { type: 'integer', minimum: 1, maximum: MAX_ID }
   if (schema.pattern === DATE_SHAPE) return { type: 'string', format: 'date' }
   if (schema.pattern === COUNT_SHAPE) return { type: 'integer', minimum: 1, maximum: 99 }

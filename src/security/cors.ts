@@ -9,6 +9,9 @@ const EXPOSED_HEADERS = [
   'RateLimit',
   'Retry-After',
   'ETag',
+  // An empty availability answer's way to its reasons, and a flexible search's count before its limit.
+  'Link',
+  'X-Total-Count',
 ]
 
 /** How long a browser may keep a preflight's answer: a day. */

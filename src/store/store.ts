@@ -68,6 +68,13 @@ export interface Store {
    */
   bookedUnits(query: BookedUnitsQuery): MaybeAsync<Map<number, number>>
   /**
+   * For each vehicle, the units booked at the depot on each day from `from` to `to` (both
+   * included), in day order: one read for a search over many dates (a flexible-dates search), where
+   * bookedUnits would be one read per date. Vehicles with no booking in the range are absent.
+   * Answers at once when bookedUnits does.
+   */
+  bookedUnitsEachDay(query: BookedUnitsQuery): MaybeAsync<Map<number, number[]>>
+  /**
    * Books one unit if, at the pick-up depot, fewer than `unitsStocked` are booked on every day of
    * the rental, and writes the booking's messages into the outbox, all in one transaction that
    * cannot oversell. The store's own stock caps `unitsStocked`, so a caller holding an outdated

@@ -2,6 +2,7 @@ import { assessVehicle, type RentalRequest, type Unavailable } from '../domain/a
 import { addDays, todayIn } from '../domain/calendar-date.ts'
 import type { Vehicle } from '../domain/catalogue.ts'
 import { nextStep, type Unavailability } from '../domain/suggestion.ts'
+import { checkVehicleFilter, meetsFilter, type VehicleFilter } from '../domain/vehicle-filter.ts'
 import type { VerbContext } from './context.ts'
 import { type RentalSearch, resolveRentalRequest } from './rental-request.ts'
 import { type StillValid, suggestChange } from './suggest-change.ts'
@@ -10,17 +11,22 @@ import { type StillValid, suggestChange } from './suggest-change.ts'
 export type UnavailableVehicle = { vehicle: Vehicle; unavailability: Unavailability }
 
 /**
- * Every vehicle stocked at the pick-up depot that availability leaves out for the search, by id,
+ * Every vehicle stocked at the pick-up depot (of those the filter lets through, as availability's)
+ * that availability leaves out for the search, by id,
  * each with its reason and the smallest change that makes it available. A search the rules refuse
  * is the same 400 as availability's.
  */
 export async function listUnavailableVehicles(
   ctx: VerbContext,
   search: RentalSearch,
+  filter: VehicleFilter = {},
 ): Promise<UnavailableVehicle[]> {
   const index = ctx.catalogue()
   const request = resolveRentalRequest(ctx, search)
-  const stocked = index.vehiclesStockedAt(request.pickUpDepot.id)
+  checkVehicleFilter(index, filter)
+  const stocked = index
+    .vehiclesStockedAt(request.pickUpDepot.id)
+    .filter((vehicle) => meetsFilter(vehicle, filter))
   if (stocked.length === 0) return []
   const booked = await ctx.store.bookedUnits({
     depotId: request.pickUpDepot.id,

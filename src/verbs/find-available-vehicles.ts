@@ -58,7 +58,9 @@ export function findAvailableVehicles(
   if (routeUnavailability(index, request)) return { period, vehicles: [] }
   const stocked = index.vehiclesStockedAt(pickUpDepot.id)
   const candidates =
-    filter.minSeats === undefined && filter.vehicleClass === undefined
+    filter.minSeats === undefined &&
+    filter.vehicleClass === undefined &&
+    filter.vehicleId === undefined
       ? stocked
       : stocked.filter((vehicle) => meetsFilter(vehicle, filter))
   if (candidates.length === 0) return { period, vehicles: [] }

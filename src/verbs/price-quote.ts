@@ -199,14 +199,16 @@ function offeredPlan(index: CatalogueIndex, vehicle: Vehicle, id: number): Insur
     throw invalid(
       'unknown_insurance',
       'insurance_id',
-      `insurance_id ${id} is not an insurance plan; GET /vehicles/${vehicle.id}/insurance-types lists the plans for this vehicle`,
+      `insurance_id ${id} is not an insurance plan`,
+      { of: 'insurance_plans', vehicleId: vehicle.id },
     )
   }
   if (!index.insurancePlansFor(vehicle).includes(plan)) {
     throw invalid(
       'insurance_not_offered',
       'insurance_id',
-      `insurance_id ${id} (${plan.name}) is not offered for ${vehicle.name}; GET /vehicles/${vehicle.id}/insurance-types lists the plans for this vehicle`,
+      `insurance_id ${id} (${plan.name}) is not offered for ${vehicle.name}`,
+      { of: 'insurance_plans', vehicleId: vehicle.id },
     )
   }
   return plan

@@ -28,11 +28,7 @@ export function resolveRentalRequest(ctx: VerbContext, search: RentalSearch): Re
 export function activeDepot(index: CatalogueIndex, parameter: string, id: number): Depot {
   const depot = index.activeDepot(id)
   if (!depot) {
-    throw invalid(
-      'unknown_depot',
-      parameter,
-      `${parameter} ${id} is not a depot; GET /depots lists the valid ids`,
-    )
+    throw invalid('unknown_depot', parameter, `${parameter} ${id} is not a depot`, { of: 'depots' })
   }
   return depot
 }

@@ -7,6 +7,8 @@ import type { VerbContext } from './context.ts'
 /** The input of the two option listings: a vehicle and, optionally, the rental dates. */
 export type VehicleOptionsQuery = {
   vehicleId: number
+  /** What the door calls the vehicle's id, for its 400: `vehicleId` in an HTTP path by default. */
+  vehicleParameter?: string | undefined
   pickUpDate?: string | undefined
   dropOffDate?: string | undefined
 }
@@ -16,7 +18,11 @@ export function resolveVehicleOptionsQuery(
   ctx: VerbContext,
   query: VehicleOptionsQuery,
 ): { vehicle: Vehicle; period: RentalPeriod | undefined } {
-  const vehicle = knownVehicle(ctx.catalogue(), 'vehicleId', query.vehicleId)
+  const vehicle = knownVehicle(
+    ctx.catalogue(),
+    query.vehicleParameter ?? 'vehicleId',
+    query.vehicleId,
+  )
   const { pickUpDate, dropOffDate } = query
   if (pickUpDate === undefined && dropOffDate === undefined) return { vehicle, period: undefined }
   if (pickUpDate === undefined || dropOffDate === undefined) {
@@ -33,11 +39,9 @@ export function resolveVehicleOptionsQuery(
 export function knownVehicle(index: CatalogueIndex, parameter: string, id: number): Vehicle {
   const vehicle = index.vehicle(id)
   if (!vehicle) {
-    throw invalid(
-      'unknown_vehicle',
-      parameter,
-      `${parameter} ${id} is not a vehicle; GET /vehicles/availability lists the vehicles and their ids`,
-    )
+    throw invalid('unknown_vehicle', parameter, `${parameter} ${id} is not a vehicle`, {
+      of: 'vehicles',
+    })
   }
   return vehicle
 }

@@ -97,6 +97,26 @@ describe('bench targets', () => {
     assert.equal(result('RSS'), true)
     assert.equal(result('start-up'), true)
   })
+  test("the flexible search passes at up to 3 availability answers' CPU time, and fails above", () => {
+    const withFlexibleCpu = (micros: number) => {
+      const endpoints = suite({ availability: [400, 1000], flexible: [200, 1000] })
+      const flexible = endpoints.runs.find((run) => run.endpoint.name === 'flexible')
+      if (flexible) flexible.comparison.medianA.cpuMicrosPerRequest = micros
+      return checkTargets(endpoints, []).find((check) => check.target.startsWith('flexible'))
+    }
+    assert.deepEqual(withFlexibleCpu(250), {
+      target: "flexible (14 pick-up dates): CPU per answer at most 3 availability answers'",
+      measured: '2.50 availability answers',
+      pass: true,
+    })
+    assert.equal(withFlexibleCpu(301)?.pass, false)
+    assert.equal(
+      checkTargets(suite({ availability: [400, 1000] }), []).find((check) =>
+        check.target.startsWith('flexible'),
+      )?.pass,
+      undefined,
+    )
+  })
   test('a p99 of 20 ms or more fails, and targets whose runs were skipped are not run', () => {
     const checks = checkTargets(suite({ depots: [700, 1000] }, 25), [])
     assert.equal(checks.find((check) => check.target.startsWith('p99'))?.pass, false)

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test'
 import { parse } from 'yaml'
 import { SITE_URL } from '../helpers/test-app.ts'
 import { type Response, startApi, type TestApi } from '../http/api-client.ts'
-import { documentSchemas } from '../http/openapi-contract.ts'
+import { documentSchemas, resolveResponse } from '../http/openapi-contract.ts'
 
 type Property = { type?: string; format?: string }
 type Parameter = {
@@ -19,7 +19,11 @@ type Parameter = {
   schema?: Property
 }
 type MediaType = { schema?: unknown; example?: unknown; examples?: Record<string, unknown> }
-type DocumentedResponse = { headers?: Record<string, unknown>; content?: Record<string, MediaType> }
+type DocumentedResponse = {
+  $ref?: string
+  headers?: Record<string, unknown>
+  content?: Record<string, MediaType>
+}
 type Operation = {
   operationId?: string
   summary?: string
@@ -43,6 +47,7 @@ const STATUSES: Record<string, string[]> = {
   '/routes': ['200', '400', '429', '503'],
   '/vehicles': ['200', '400', '429', '503'],
   '/vehicles/availability': ['200', '400', '429', '503'],
+  '/vehicles/availability/flexible': ['200', '400', '429', '503'],
   '/vehicles/unavailable': ['200', '400', '429', '503'],
   '/vehicles/{vehicleId}/accessories': ['200', '400', '429', '503'],
   '/vehicles/{vehicleId}/insurance-types': ['200', '400', '429', '503'],
@@ -54,6 +59,7 @@ const COMPONENTS = [
   'Route',
   'CatalogueVehicle',
   'Vehicle',
+  'FlexibleOption',
   'Accessory',
   'InsurancePlan',
   'Quote',
@@ -67,14 +73,39 @@ const ID_PARAMETERS = [
   'vehicle_id',
   'insurance_id',
 ]
-const DATE_PARAMETERS = ['pick_up_date', 'drop_off_date']
+const DATE_PARAMETERS = [
+  'pick_up_date',
+  'drop_off_date',
+  'earliest_pick_up_date',
+  'latest_pick_up_date',
+]
 const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']
 
+/**
+ * Every operation, its responses as the document defines them (a response defined once in
+ * components.responses and referenced is given as defined there), and where each is defined.
+ */
 function operationsOf(document: Document) {
   return Object.entries(document.paths).flatMap(([path, item]) =>
     Object.entries(item)
       .filter(([method]) => METHODS.includes(method))
-      .map(([method, operation]) => ({ path, method, operation, name: `${method} ${path}` })),
+      .map(([method, referenced]) => {
+        const pointers: Record<string, string[]> = {}
+        const responses: Record<string, DocumentedResponse> = {}
+        for (const [status, response] of Object.entries(referenced.responses)) {
+          const resolved = resolveResponse(document, response, [
+            'paths',
+            path,
+            method,
+            'responses',
+            status,
+          ])
+          responses[status] = resolved.response as DocumentedResponse
+          pointers[status] = resolved.at
+        }
+        const operation = { ...referenced, responses }
+        return { path, method, operation, pointers, name: `${method} ${path}` }
+      }),
   )
 }
 
@@ -190,6 +221,22 @@ describe('the OpenAPI document', () => {
     }
   })
 
+  test('defines the 429 and the 503, the same for every operation, once, and refers to them', () => {
+    for (const { name, operation } of Object.values(document.paths).flatMap((item) =>
+      Object.values(item).map((operation) => ({ name: operation.operationId, operation })),
+    )) {
+      assert.deepEqual(operation.responses['429'], {
+        $ref: '#/components/responses/TooManyRequests',
+      })
+      assert.deepEqual(
+        operation.responses['503'],
+        { $ref: '#/components/responses/ServiceUnavailable' },
+        name,
+      )
+    }
+    assert.equal(yaml.body.split('Too many requests: over').length - 1, 1)
+  })
+
   test('documents each 429 as plain text with the X-RateLimit headers and Retry-After', () => {
     for (const { name, operation } of operationsOf(document)) {
       const tooMany = operation.responses['429']
@@ -216,7 +263,7 @@ describe('the OpenAPI document', () => {
 
   test('gives every JSON error an example that matches its schema', () => {
     const schemaErrors = documentSchemas(document)
-    for (const { path, method, name, operation } of operationsOf(document)) {
+    for (const { name, operation, pointers } of operationsOf(document)) {
       for (const [status, response] of Object.entries(operation.responses)) {
         const media = response.content?.['application/json']
         if (Number(status) < 400 || media === undefined) continue
@@ -226,16 +273,7 @@ describe('the OpenAPI document', () => {
         if (media.example !== undefined) examples.push(media.example)
         assert.ok(examples.length > 0, `${name} ${status} has no example`)
         for (const example of examples) {
-          const pointer = [
-            'paths',
-            path,
-            method,
-            'responses',
-            status,
-            'content',
-            'application/json',
-            'schema',
-          ]
+          const pointer = [...(pointers[status] ?? []), 'content', 'application/json', 'schema']
           const errors = schemaErrors(pointer, example)
           assert.equal(errors, undefined, `${name} ${status} example: ${errors}`)
         }

@@ -169,3 +169,11 @@ export function assertPage(response: Response, status: number): string {
   assert.doesNotMatch(response.body, /<script/i)
   return response.body
 }
+
+/**
+ * The API's message as a page shows it to a person: without the clause that names the endpoint
+ * listing the valid values (`; GET /depots lists the valid ids`), which is for agents.
+ */
+export function asPageMessage(apiMessage: string): string {
+  return apiMessage.replace(/; GET \/[^;]*$/, '')
+}

@@ -15,9 +15,7 @@ describe('paths that are not endpoints', () => {
   const unknown: InjectOptions[] = [
     { method: 'GET', url: `${API}/cars` },
     { method: 'GET', url: `${API}/cars?pick_up_depot_id=1` },
-    { method: 'POST', url: `${API}/depots` },
-    { method: 'DELETE', url: `${API}/quotes` },
-    { method: 'PUT', url: `${API}/vehicles/1/accessories` },
+    { method: 'POST', url: `${API}/cars` },
     { method: 'GET', url: `${API}/vehicles/1` },
     { method: 'GET', url: API },
   ]
@@ -26,6 +24,32 @@ describe('paths that are not endpoints', () => {
       const response = await api.request(options)
       const body = assertError(response, { status: 404, code: 'not_found' })
       assert.ok(body.error.includes(String(options.url).split('?')[0] as string), body.error)
+      assertRateLimitHeaders(response)
+    })
+  }
+
+  const otherMethods: InjectOptions[] = [
+    { method: 'POST', url: `${API}/depots` },
+    // A body the API would not read is not read: the method is refused first.
+    {
+      method: 'POST',
+      url: `${API}/quotes`,
+      payload: '{"vehicle_id": ',
+      headers: { 'content-type': 'application/json' },
+    },
+    { method: 'DELETE', url: `${API}/quotes?quote_id=q_1` },
+    { method: 'PUT', url: `${API}/vehicles/1/accessories` },
+    { method: 'PATCH', url: `${API}/vehicles/availability/flexible` },
+  ]
+  for (const options of otherMethods) {
+    test(`${options.method} ${options.url} is a 405 with Allow: GET, HEAD and the rate-limit headers`, async () => {
+      const response = await api.request(options)
+      const body = assertError(response, { status: 405, code: 'method_not_allowed' })
+      assert.equal(response.headers.allow, 'GET, HEAD')
+      assert.match(
+        body.error,
+        new RegExp(`^${options.method} is not allowed on .*; this API is read-only: send GET$`),
+      )
       assertRateLimitHeaders(response)
     })
   }

@@ -316,6 +316,17 @@ describe('parameter validation', () => {
       assert.match(body.error, /too long \(799 characters, at most 550\)/)
     })
 
+    test('a JSON list is a 400 that asks for comma-separated ids', async () => {
+      for (const list of ['[1,2]', '["1","2"]', ' [1, 2] ']) {
+        const body = assertBadParameter(
+          await api.get('/quotes', { ...quote, accessory_ids: list }),
+          'invalid_parameter',
+          'accessory_ids',
+        )
+        assert.match(body.error, /is a JSON list; send comma-separated ids such as 1,2/)
+      }
+    })
+
     test('an empty accessory_ids selects nothing', async () => {
       const body = okBody<QuoteBody>(await api.get('/quotes', { ...quote, accessory_ids: '' }))
       assert.deepEqual(body.priceBreakdown.accessories, [])
@@ -327,6 +338,72 @@ describe('parameter validation', () => {
         'duplicated_parameter',
         'insurance_id',
       )
+    })
+  })
+
+  describe('a known parameter sent under another spelling', () => {
+    const rows: [string, Params, string, string][] = [
+      [
+        'camelCase for a required one',
+        { pickUpDepotId: '1' },
+        'pick_up_depot_id',
+        '/vehicles/availability',
+      ],
+      [
+        'pickup for pick_up',
+        { pickup_depot_id: '1' },
+        'pick_up_depot_id',
+        '/vehicles/availability',
+      ],
+      [
+        'hyphens and capitals',
+        { 'Drop-Off-Date': '2027-01-18' },
+        'drop_off_date',
+        '/vehicles/availability',
+      ],
+      [
+        'camelCase for an optional filter',
+        { minSeats: '7' },
+        'min_seats',
+        '/vehicles/availability',
+      ],
+      ['camelCase for a quote option', { accessoryIds: '1' }, 'accessory_ids', '/quotes'],
+      [
+        'a flexible search window',
+        { earliestPickUpDate: '2027-01-13' },
+        'earliest_pick_up_date',
+        '/vehicles/availability/flexible',
+      ],
+      ['a catalogue filter', { depotId: '1' }, 'depot_id', '/vehicles'],
+    ]
+    const valid: Record<string, Params> = {
+      '/vehicles/availability': SEARCH,
+      '/quotes': { ...SEARCH, vehicle_id: '1' },
+      '/vehicles/availability/flexible': {
+        pick_up_depot_id: '1',
+        drop_off_depot_id: '1',
+        earliest_pick_up_date: '2027-01-13',
+        latest_pick_up_date: '2027-01-20',
+        rental_days: '5',
+      },
+      '/vehicles': {},
+    }
+    for (const [why, sent, right, path] of rows) {
+      test(`${why}: ${Object.keys(sent)[0]} is a 400 naming ${right} (${path})`, async () => {
+        const params = Object.fromEntries(
+          Object.entries({ ...valid[path], ...sent }).filter(([name]) => name !== right),
+        )
+        const body = assertBadParameter(await api.get(path, params), 'invalid_parameter', right)
+        assert.equal(
+          body.error,
+          `${JSON.stringify(Object.keys(sent)[0])} is not a parameter name here; send it as ${right}`,
+        )
+      })
+    }
+
+    test('beside the right name, another spelling is ignored, as any unknown parameter', async () => {
+      okBody(await api.get('/vehicles/availability', { ...SEARCH, pickUpDepotId: '2' }))
+      okBody(await api.get('/vehicles/availability', { ...SEARCH, pickUpDepot: '2', foo: 'x' }))
     })
   })
 

@@ -181,7 +181,10 @@ describe('GET /api/agent/quotes refuses', () => {
         'unknown_accessory',
         'accessory_ids',
       )
-      assert.match(body.error, /item 99/)
+      assert.match(
+        body.error,
+        /item 2 \(id 99\) is not an accessory; GET \/vehicles\/1\/accessories lists/,
+      )
     })
 
     test('an accessory that does not fit the vehicle class, naming the item', async () => {
@@ -190,7 +193,7 @@ describe('GET /api/agent/quotes refuses', () => {
         'accessory_not_offered',
         'accessory_ids',
       )
-      assert.match(body.error, /item 3 \(Kit\)/)
+      assert.match(body.error, /item 1 \(id 3, Kit\).*only for vehicles of class van/)
     })
 
     test('an accessory not offered in the month of the pick-up date, naming the item', async () => {
@@ -204,7 +207,10 @@ describe('GET /api/agent/quotes refuses', () => {
         'accessory_not_offered',
         'accessory_ids',
       )
-      assert.match(body.error, /item 2 \(Chains\)/)
+      assert.match(
+        body.error,
+        /item 2 \(id 2, Chains\) is not offered .*: it is offered for pick-ups in January and December; GET \/vehicles\/1\/accessories with the rental's pick_up_date and drop_off_date lists those offered then/,
+      )
     })
 
     test('a quantity over the most per rental, saying the limit', async () => {
@@ -213,7 +219,7 @@ describe('GET /api/agent/quotes refuses', () => {
         'too_many_accessories',
         'accessory_ids',
       )
-      assert.match(body.error, /3 of item 1 \(Seat\)/)
+      assert.match(body.error, /3 of id 1 \(Seat\)/)
       assert.match(body.error, /at most 2/)
     })
 

@@ -164,6 +164,12 @@ for (const [fleet, fleetFile, depots, vehicles] of [
           if (available.body === '[]')
             assert.ok(available.headers.link, 'an empty answer with no Link')
           const listed = okBody<Unavailable[]>(await api.get('/vehicles/unavailable', search))
+          if (available.body === '[]') {
+            assert.ok(
+              listed.length > 0,
+              `an empty answer with no reason: ${JSON.stringify(search)}`,
+            )
+          }
           const availableIds = available
             .json<{ vehicleId: number }[]>()
             .map((item) => item.vehicleId)

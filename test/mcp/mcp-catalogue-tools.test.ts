@@ -37,6 +37,17 @@ const CALLS: [string, Record<string, string>][] = [
   ['list_vehicles', { min_seats: '4' }],
   ['find_available_vehicles', WEEK],
   ['explain_unavailable', { ...WEEK, drop_off_date: '2027-03-03' }],
+  [
+    'find_flexible_dates',
+    {
+      pick_up_depot_id: '1',
+      drop_off_depot_id: '1',
+      earliest_pick_up_date: '2027-03-01',
+      latest_pick_up_date: '2027-03-14',
+      rental_days: '5',
+      limit: '5',
+    },
+  ],
   ['list_accessories', { vehicle_id: '7' }],
   ['list_insurance_plans', { vehicle_id: '7' }],
   ['get_quote', { ...WEEK, vehicle_id: '7' }],
@@ -78,6 +89,7 @@ describe('MCP: list_routes and list_vehicles, and the JSON text of every result'
         'list_vehicles',
         'find_available_vehicles',
         'explain_unavailable',
+        'find_flexible_dates',
         'list_accessories',
         'list_insurance_plans',
         'get_quote',
@@ -123,6 +135,19 @@ describe('MCP: list_routes and list_vehicles, and the JSON text of every result'
     >
     assert.deepEqual(find.pick_up_date?.examples, ['2027-02-08'])
     assert.deepEqual(find.drop_off_date?.examples, ['2027-02-15'])
+    const flexible = tool('find_flexible_dates').inputSchema.properties as Record<
+      string,
+      { type?: string; format?: string; maximum?: number; examples?: unknown[] }
+    >
+    assert.deepEqual(flexible.earliest_pick_up_date, {
+      ...flexible.earliest_pick_up_date,
+      type: 'string',
+      format: 'date',
+      examples: ['2027-02-08'],
+    })
+    assert.deepEqual(flexible.latest_pick_up_date?.examples, ['2027-02-15'])
+    assert.deepEqual([flexible.rental_days?.type, flexible.rental_days?.examples], ['integer', [5]])
+    assert.deepEqual([flexible.limit?.type, flexible.limit?.maximum], ['integer', 500])
     for (const date of listing.match(/\d{4}-\d{2}-\d{2}/g) ?? []) {
       assert.ok(date >= '2027-01-10', `${date} is before the server's today`)
     }
@@ -158,7 +183,7 @@ describe('MCP: list_routes and list_vehicles, and the JSON text of every result'
     }
   })
 
-  test('an unknown depot or a malformed id is a tool error with the API message', async () => {
+  test('an unknown depot or a malformed id is a tool error with the API message, naming the tool that lists them', async () => {
     for (const [name, path, params] of [
       ['list_routes', '/routes', { pick_up_depot_id: '99' }],
       ['list_vehicles', '/vehicles', { depot_id: '6' }],
@@ -169,7 +194,11 @@ describe('MCP: list_routes and list_vehicles, and the JSON text of every result'
       assert.equal(response.statusCode, 400)
       // Sent as text so that `07` reaches the tool as it reaches the route.
       const result = await session.client.callTool({ name, arguments: params })
-      assert.equal(errorText(result), response.json<{ error: string }>().error)
+      const expected = response
+        .json<{ error: string }>()
+        .error.replaceAll('GET /depots', 'list_depots')
+      assert.equal(errorText(result), expected)
+      assert.doesNotMatch(errorText(result), /GET \//)
     }
   })
 
@@ -180,6 +209,11 @@ describe('MCP: list_routes and list_vehicles, and the JSON text of every result'
       assert.equal(result.content.length, 2)
       assert.ok(textOf(result, 0).length > 0)
       assert.doesNotMatch(textOf(result, 0), /^[[{]/, 'the first block is the summary')
+      assert.doesNotMatch(
+        textOf(result, 0),
+        /GET \/|\/api\/agent/,
+        'the summary names tools, not paths',
+      )
       assert.deepEqual(JSON.parse(textOf(result, 1)), content)
       const ajv = new Ajv2020.default({ strict: false, allErrors: true })
       addFormats.default(ajv)

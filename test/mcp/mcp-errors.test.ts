@@ -145,6 +145,20 @@ const CASES: Case[] = [
   },
 ]
 
+/**
+ * The API's message as the MCP door words it: the tools and arguments an agent calls there, in
+ * place of the endpoints and the path's `vehicleId`.
+ */
+function asMcpWords(apiMessage: string): string {
+  return apiMessage
+    .replace(/GET \/vehicles\/(\d+)\/accessories/g, 'list_accessories with vehicle_id $1')
+    .replace(/GET \/vehicles\/(\d+)\/insurance-types/g, 'list_insurance_plans with vehicle_id $1')
+    .replace(/GET \/vehicles\/availability/g, 'find_available_vehicles')
+    .replace(/GET \/vehicles\b/g, 'list_vehicles')
+    .replace(/GET \/depots/g, 'list_depots')
+    .replace(/^vehicleId /, 'vehicle_id ')
+}
+
 function withoutKey(params: Record<string, string>, key: string): Record<string, string> {
   const { [key]: _left, ...rest } = params
   return rest
@@ -171,8 +185,8 @@ describe('MCP tool errors', () => {
   }
 
   for (const item of CASES) {
-    test(`${item.fault}: isError with the API's message (${item.status} ${item.code})`, async () => {
-      const expected = await restError(item.path, item.params, item.status, item.code)
+    test(`${item.fault}: isError with the API's message in tools and arguments (${item.status} ${item.code})`, async () => {
+      const expected = asMcpWords(await restError(item.path, item.params, item.status, item.code))
       const asJson = await client.callTool({
         name: item.tool,
         arguments: asToolArguments(item.params),
@@ -183,12 +197,13 @@ describe('MCP tool errors', () => {
       if (item.code !== 'invalid_parameter' || item.fault !== 'an id with a leading zero') {
         assert.equal(errorText(asJson), expected)
       }
+      assert.doesNotMatch(expected, /GET \/|vehicleId/, 'the MCP door names no endpoint')
     })
   }
 
   test('a missing parameter: isError naming it, as the API does', async () => {
     const params = withoutKey(QUOTE, 'vehicle_id')
-    const expected = await restError('/quotes', params, 400, 'missing_parameter')
+    const expected = asMcpWords(await restError('/quotes', params, 400, 'missing_parameter'))
     assert.equal(
       errorText(await client.callTool({ name: 'get_quote', arguments: asToolArguments(params) })),
       expected,
@@ -214,6 +229,33 @@ describe('MCP tool errors', () => {
       })
       assert.match(errorText(result), says, `${name}=${JSON.stringify(value)}`)
     }
+  })
+
+  test('a known argument under another spelling is refused with the name to send', async () => {
+    const { pick_up_depot_id: _, ...rest } = asToolArguments(QUOTE)
+    const result = await client.callTool({
+      name: 'get_quote',
+      arguments: { ...rest, pickUpDepotId: 1 },
+    })
+    assert.equal(
+      errorText(result),
+      '"pickUpDepotId" is not a parameter name here; send it as pick_up_depot_id',
+    )
+  })
+
+  test('accessory_ids as a list, as comma-separated text, or as a JSON list in text: the same quote', async () => {
+    const totals = []
+    for (const accessoryIds of [[1, 1], '1,1', '[1, 1]']) {
+      const result = await client.callTool({
+        name: 'get_quote',
+        arguments: { ...asToolArguments(QUOTE), accessory_ids: accessoryIds },
+      })
+      assert.notEqual(result.isError, true, JSON.stringify(result.content))
+      const quote = result.structuredContent as { priceBreakdown: { accessories: unknown[] } }
+      totals.push(quote.priceBreakdown.accessories)
+    }
+    assert.deepEqual(totals[1], totals[0])
+    assert.deepEqual(totals[2], totals[0])
   })
 
   test('an unknown key is ignored, as in a query string', async () => {

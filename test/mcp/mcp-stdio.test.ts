@@ -48,7 +48,7 @@ describe('MCP over stdio', () => {
     await rm(dataDir, { recursive: true, force: true })
   })
 
-  test('lists the eight tools, read-only and idempotent', async () => {
+  test('lists the nine tools, read-only and idempotent', async () => {
     const { tools } = await stdio.client.listTools()
     assert.deepEqual(
       tools.map((tool) => tool.name),
@@ -58,6 +58,7 @@ describe('MCP over stdio', () => {
         'list_vehicles',
         'find_available_vehicles',
         'explain_unavailable',
+        'find_flexible_dates',
         'list_accessories',
         'list_insurance_plans',
         'get_quote',
@@ -164,6 +165,6 @@ describe('MCP over stdio and the rate limit', () => {
       /^Too many requests: the limit is 2 requests per 60 seconds\. Retry after .* \(in \d+ seconds\)\.$/,
     )
     // Listing the tools is not a call and stays possible.
-    assert.equal((await stdio.client.listTools()).tools.length, 8)
+    assert.equal((await stdio.client.listTools()).tools.length, 9)
   })
 })

@@ -40,6 +40,7 @@ describe('MCP tools over Streamable HTTP', () => {
         'list_vehicles',
         'find_available_vehicles',
         'explain_unavailable',
+        'find_flexible_dates',
         'list_accessories',
         'list_insurance_plans',
         'get_quote',

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { formatNzd } from '../../src/presenters/display-format.ts'
 import {
+  asPageMessage,
   assertPage,
   type BookingSite,
   bookingForm,
@@ -201,7 +202,7 @@ describe('GET /book with a checkout link', () => {
       const page = assertPage(await site.get(bookUrl(choice)), 400)
       assert.equal(
         errorNextTo(page, id),
-        api.json<{ error: string }>().error,
+        asPageMessage(api.json<{ error: string }>().error),
         JSON.stringify(change),
       )
       assert.equal(
@@ -218,7 +219,8 @@ describe('GET /book with a checkout link', () => {
     const page = assertPage(await site.get(bookUrl(choice)), 400)
     const text = textOf(page)
     assert.match(text, /This checkout link cannot be used as it is/)
-    assert.ok(text.includes(api.json<{ error: string }>().error), text)
+    assert.ok(text.includes(asPageMessage(api.json<{ error: string }>().error)), text)
+    assert.doesNotMatch(text, /GET \//, 'a person is not sent to an endpoint')
   })
 
   test('a vehicle that is sold out for the dates: the API reason above the vehicles still available (404)', async () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import {
+  asPageMessage,
   assertPage,
   type BookingSite,
   bookUrl,
@@ -204,7 +205,7 @@ describe('GET /book with a bad search shows the API message next to the field, f
       assert.equal(expected.parameter, parameter)
 
       const page = assertPage(await site.get(bookUrl(search)), 400)
-      assert.equal(errorNextTo(page, parameter), expected.error)
+      assert.equal(errorNextTo(page, parameter), asPageMessage(expected.error))
       assert.match(page, new RegExp(`aria-describedby="${parameter}-error"`))
       for (const [name, value] of Object.entries(search)) {
         const shown = name.endsWith('_id') ? selectedValue(page, name) : inputValue(page, name)

@@ -157,6 +157,7 @@ function sensible(key: string): fc.Arbitrary<string> {
   switch (key) {
     case 'pick_up_depot_id':
     case 'drop_off_depot_id':
+    case 'depot_id':
       return between(1, 5)
     case 'vehicle_id':
       return between(1, 9)
@@ -166,7 +167,17 @@ function sensible(key: string): fc.Arbitrary<string> {
       return fc.array(fc.integer({ min: 1, max: 8 }), { maxLength: 3 }).map((ids) => ids.join(','))
     case 'pick_up_date':
     case 'drop_off_date':
+    case 'earliest_pick_up_date':
+    case 'latest_pick_up_date':
       return fc.integer({ min: 1, max: 300 }).map((offset) => addDays(TODAY, offset) as string)
+    case 'rental_days':
+      return between(1, 14)
+    case 'limit':
+      return between(1, 500)
+    case 'min_seats':
+      return between(1, 8)
+    case 'vehicle_class':
+      return fc.constantFrom('economy', 'suv', 'campervan', 'motorhome')
     default:
       return key.startsWith('qty_') ? between(0, 2) : fc.constant('')
   }
@@ -186,6 +197,10 @@ function sensibleQuery(parameters: Record<string, ValueKind>): fc.Arbitrary<Pair
       const pickUp = pairs.find((pair) => pair.key === 'pick_up_date')
       const dropOff = pairs.find((pair) => pair.key === 'drop_off_date')
       if (pickUp && dropOff) dropOff.value = addDays(pickUp.value as CalendarDate, days)
+      // A flexible search's window: up to 21 pick-up dates.
+      const earliest = pairs.find((pair) => pair.key === 'earliest_pick_up_date')
+      const latest = pairs.find((pair) => pair.key === 'latest_pick_up_date')
+      if (earliest && latest) latest.value = addDays(earliest.value as CalendarDate, days)
       return pairs
     })
 }
@@ -329,6 +344,39 @@ export const ENDPOINTS: Endpoint[] = [
     name: 'GET /api/agent/vehicles/availability',
     kind: 'api',
     requests: withQuery(fixed('/api/agent/vehicles/availability'), SEARCH),
+  },
+  {
+    name: 'GET /api/agent/routes',
+    kind: 'api',
+    requests: withQuery(fixed('/api/agent/routes'), { pick_up_depot_id: 'id' }),
+  },
+  {
+    name: 'GET /api/agent/vehicles',
+    kind: 'api',
+    requests: withQuery(fixed('/api/agent/vehicles'), {
+      depot_id: 'id',
+      min_seats: 'id',
+      vehicle_class: 'text',
+    }),
+  },
+  {
+    name: 'GET /api/agent/vehicles/unavailable',
+    kind: 'api',
+    requests: withQuery(fixed('/api/agent/vehicles/unavailable'), SEARCH),
+  },
+  {
+    name: 'GET /api/agent/vehicles/availability/flexible',
+    kind: 'api',
+    requests: withQuery(fixed('/api/agent/vehicles/availability/flexible'), {
+      pick_up_depot_id: 'id',
+      drop_off_depot_id: 'id',
+      earliest_pick_up_date: 'date',
+      latest_pick_up_date: 'date',
+      rental_days: 'id',
+      vehicle_class: 'text',
+      min_seats: 'id',
+      limit: 'id',
+    }),
   },
   {
     name: 'GET /api/agent/vehicles/{vehicleId}/accessories',

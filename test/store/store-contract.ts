@@ -219,6 +219,34 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
       assert.deepEqual([...onlyCars.keys()], [1])
     })
 
+    test('booked units each day: one figure per day of the range, for the vehicles with a booking', async () => {
+      // The van (2) is booked at depot 1 from 01-20 to 01-25, a car (1) on 01-12 only.
+      const booked = await store.bookedUnitsEachDay({
+        depotId: 1,
+        vehicleIds: [1, 2],
+        from: day('2027-01-11'),
+        to: day('2027-01-21'),
+      })
+      assert.deepEqual([...booked.entries()].sort(), [
+        [1, [0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]],
+        [2, [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1]],
+      ])
+      const onlyCarsElsewhere = await store.bookedUnitsEachDay({
+        depotId: 2,
+        vehicleIds: [1],
+        from: day('2027-01-11'),
+        to: day('2027-01-21'),
+      })
+      assert.equal(onlyCarsElsewhere.size, 0)
+      const afterDropOff = await store.bookedUnitsEachDay({
+        depotId: 1,
+        vehicleIds: [1, 2],
+        from: day('2027-01-25'),
+        to: day('2027-01-27'),
+      })
+      assert.deepEqual([...afterDropOff.entries()], [[2, [1, 0, 0]]])
+    })
+
     test('a saved quote is found by its id with every amount in cents', async () => {
       const quote: Quote = {
         id: 'q_contract_test',

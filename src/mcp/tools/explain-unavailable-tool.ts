@@ -6,7 +6,8 @@ import {
   UnavailableVehicleSchema,
 } from '../../schemas/suggestion.ts'
 import type { AgentTool } from '../agent-tool.ts'
-import { lines } from '../tool-text.ts'
+import { counted, lines } from '../tool-text.ts'
+import { noVehicleText } from './no-vehicle-text.ts'
 
 export const explainUnavailableTool: AgentTool = {
   name: 'explain_unavailable',
@@ -15,7 +16,15 @@ export const explainUnavailableTool: AgentTool = {
   async answer(deps, parameters) {
     const query = parameters as Static<typeof UnavailableQuery>
     const vehicles = await unavailableAnswer(deps, query)
-    return { structured: { vehicles }, text: unavailableText(query, vehicles) }
+    const stocksNone =
+      vehicles.length === 0 &&
+      deps.ctx.catalogue().vehiclesStockedAt(Number(query.pick_up_depot_id)).length === 0
+    return {
+      structured: { vehicles },
+      text: stocksNone
+        ? noVehicleText(deps, query.pick_up_depot_id, {})
+        : unavailableText(query, vehicles),
+    }
   },
 }
 
@@ -29,7 +38,7 @@ export function unavailableText(
     return `Every vehicle stocked at depot ${query.pick_up_depot_id} can be rented from ${dates}: find_available_vehicles lists them.`
   }
   return lines(
-    `${vehicles.length} vehicles stocked at depot ${query.pick_up_depot_id} cannot be rented from ${dates}:`,
+    `${counted(vehicles.length, 'vehicle')} stocked at depot ${query.pick_up_depot_id} cannot be rented from ${dates}:`,
     vehicles.map(
       (vehicle) =>
         `vehicle_id ${vehicle.vehicleId} ${vehicle.name} (${vehicle.code}): ${vehicle.reason}${vehicle.suggestion ? ` Suggested arguments: ${JSON.stringify(vehicle.suggestion)}.` : ''}`,

@@ -1,10 +1,15 @@
 import Type, { type Static } from 'typebox'
-import { availabilityAnswer, unavailableAnswer } from '../../operations/agent-operations.ts'
+import {
+  availabilityAnswer,
+  unavailableAnswer,
+  vehicleFilter,
+} from '../../operations/agent-operations.ts'
 import { AvailabilityQuery } from '../../schemas/query-parameters.ts'
 import { VehicleSchema } from '../../schemas/vehicle.ts'
 import type { AgentTool } from '../agent-tool.ts'
-import { lines, nzd, vehicleLabel } from '../tool-text.ts'
+import { counted, lines, nzd, vehicleLabel } from '../tool-text.ts'
 import { unavailableText } from './explain-unavailable-tool.ts'
+import { noVehicleText } from './no-vehicle-text.ts'
 
 export const findAvailableVehiclesTool: AgentTool = {
   name: 'find_available_vehicles',
@@ -15,20 +20,23 @@ export const findAvailableVehiclesTool: AgentTool = {
     const vehicles = await availabilityAnswer(deps, query)
     const dates = `${query.pick_up_date} to ${query.drop_off_date}`
     if (vehicles.length === 0) {
-      // Never a silent empty: the real reason for each vehicle, and what to send instead.
-      const unavailable = await unavailableAnswer(deps, query)
+      // Never a silent empty: the real reason for each vehicle the search looked at, and what to
+      // send instead; or that it had none to look at.
+      const unavailable = await unavailableAnswer(deps, query, vehicleFilter(query))
       return {
         structured: { vehicles },
         text: [
           `No vehicle is free from ${dates} for these depots and filters.`,
-          ...(unavailable.length === 0 ? [] : [unavailableText(query, unavailable)]),
+          unavailable.length === 0
+            ? noVehicleText(deps, query.pick_up_depot_id, query)
+            : unavailableText(query, unavailable),
         ].join('\n'),
       }
     }
     return {
       structured: { vehicles },
       text: lines(
-        `${vehicles.length} vehicles free from ${dates} (${vehicles[0]?.rentalDays} rental days), cheapest first:`,
+        `${counted(vehicles.length, 'vehicle')} free from ${dates} (${vehicles[0]?.rentalDays} rental days), cheapest first:`,
         vehicles.map(
           (vehicle) =>
             `vehicle_id ${vehicle.vehicleId} ${vehicleLabel(vehicle.name, [vehicle.vehicleClass])}: ${nzd(vehicle.rentalDailyRate)} a day, rental fee ${nzd(vehicle.rentalFee)}, route fee ${nzd(vehicle.routeFee)}`,

@@ -2,7 +2,7 @@ import Type from 'typebox'
 import { insurancePlansAnswer } from '../../operations/agent-operations.ts'
 import { InsurancePlanSchema } from '../../schemas/insurance-plan.ts'
 import type { AgentTool } from '../agent-tool.ts'
-import { chargeText, lines, nzd } from '../tool-text.ts'
+import { chargeText, counted, lines, nzd } from '../tool-text.ts'
 import { datesText, optionsQuery, VehicleOptionParameters } from './vehicle-option-parameters.ts'
 
 export const listInsurancePlansTool: AgentTool = {
@@ -11,10 +11,16 @@ export const listInsurancePlansTool: AgentTool = {
   outputSchema: Type.Object({ insurancePlans: Type.Array(InsurancePlanSchema) }),
   answer(deps, parameters) {
     const insurancePlans = insurancePlansAnswer(deps, optionsQuery(parameters))
+    if (insurancePlans.length === 0) {
+      return {
+        structured: { insurancePlans },
+        text: `No insurance plan is offered for vehicle ${parameters.vehicle_id}'s class. A quote is priced without insurance: leave insurance_id out.`,
+      }
+    }
     return {
       structured: { insurancePlans },
       text: lines(
-        `${insurancePlans.length} insurance plans for vehicle ${parameters.vehicle_id}${datesText(parameters)}:`,
+        `${counted(insurancePlans.length, 'insurance plan')} for vehicle ${parameters.vehicle_id}${datesText(parameters)}:`,
         insurancePlans.map(
           (plan) =>
             `${plan.id} ${plan.name}: ${nzd(plan.price)} ${chargeText(plan.per, plan.maxCharge)}, excess ${nzd(plan.excess)}`,

@@ -3,7 +3,7 @@ import { routesAnswer } from '../../operations/agent-operations.ts'
 import { RoutesQuery } from '../../schemas/query-parameters.ts'
 import { RouteSchema } from '../../schemas/route.ts'
 import type { AgentTool } from '../agent-tool.ts'
-import { lines, nzd } from '../tool-text.ts'
+import { counted, lines, nzd } from '../tool-text.ts'
 
 export const listRoutesTool: AgentTool = {
   name: 'list_routes',
@@ -18,7 +18,7 @@ export const listRoutesTool: AgentTool = {
     return {
       structured: { routes },
       text: lines(
-        `${routes.length} routes can be rented${from ? ` from ${depot(Number(from))}` : ''}, with their route fee:`,
+        `${counted(routes.length, 'route')} can be rented${from ? ` from ${depot(Number(from))}` : ''}, with their route fee:`,
         routes.map((route) =>
           route.pickUpDepotId === route.dropOffDepotId
             ? `${depot(route.pickUpDepotId)} and back: no fee`

@@ -13,6 +13,7 @@ export const VehicleOptionParameters = Type.Object({
 export function optionsQuery(parameters: Record<string, string | undefined>) {
   return {
     vehicleId: String(parameters.vehicle_id),
+    vehicleParameter: 'vehicle_id',
     pick_up_date: parameters.pick_up_date,
     drop_off_date: parameters.drop_off_date,
   }

@@ -211,6 +211,34 @@ export class PostgresStore implements Store {
     })
   }
 
+  async bookedUnitsEachDay(query: BookedUnitsQuery): Promise<Map<number, number[]>> {
+    return this.guard(async () => {
+      // Days as offsets from `from` (a date minus a date is a whole number of days).
+      const rows = await this.prepared<{
+        vehicle_id: number
+        day_offset: number
+        units: number
+        days: number
+      }>(
+        'booked-units-each-day',
+        `SELECT vehicle_id, day - $3::date AS day_offset, units_booked AS units, $4::date - $3::date + 1 AS days
+         FROM booked_days
+         WHERE depot_id = $1 AND vehicle_id = ANY ($2::integer[]) AND day BETWEEN $3 AND $4`,
+        [query.depotId, query.vehicleIds, query.from, query.to],
+      )
+      const booked = new Map<number, number[]>()
+      for (const row of rows) {
+        let units = booked.get(row.vehicle_id)
+        if (!units) {
+          units = new Array<number>(row.days).fill(0)
+          booked.set(row.vehicle_id, units)
+        }
+        units[row.day_offset] = row.units
+      }
+      return booked
+    })
+  }
+
   async createBooking(
     booking: NewBooking,
     unitsStocked: number,

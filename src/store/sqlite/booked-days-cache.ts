@@ -65,6 +65,29 @@ export class BookedDaysCache {
     return booked
   }
 
+  /** As Store.bookedUnitsEachDay: per vehicle, the units booked on each day of the range. */
+  bookedUnitsEachDay(query: BookedUnitsQuery): Map<number, number[]> {
+    const vehicles = this.current().get(query.depotId)
+    const booked = new Map<number, number[]>()
+    if (!vehicles) return booked
+    const from = toDayNumber(query.from)
+    const to = toDayNumber(query.to)
+    for (const vehicleId of query.vehicleIds) {
+      const days = vehicles.get(vehicleId)
+      if (!days) continue
+      const units = new Array<number>(Math.max(0, to - from + 1)).fill(0)
+      let any = false
+      for (let day = from; day <= to; day++) {
+        const count = days.get(day)
+        if (count === undefined) continue
+        units[day - from] = count
+        any = true
+      }
+      if (any) booked.set(vehicleId, units)
+    }
+    return booked
+  }
+
   /** A booking this connection has just committed: one more unit on each of its days. */
   addBooking(depotId: number, vehicleId: number, from: CalendarDate, to: CalendarDate): void {
     if (!this.units) return

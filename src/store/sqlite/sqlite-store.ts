@@ -210,6 +210,11 @@ export class SqliteStore implements Store {
     return this.guard(() => this.bookedDays.bookedUnits(query))
   }
 
+  /** At once, from the same copy. */
+  bookedUnitsEachDay(query: BookedUnitsQuery): Map<number, number[]> {
+    return this.guard(() => this.bookedDays.bookedUnitsEachDay(query))
+  }
+
   async createBooking(
     booking: NewBooking,
     unitsStocked: number,
