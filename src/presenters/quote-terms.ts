@@ -104,12 +104,12 @@ function paymentText(payment: QuoteTerms['payment']): string {
       ? 'at pick-up'
       : `by ${formatCalendarDate(payment.balanceDueDate)}`
   if (payment.depositPercent === 0) {
-    return `Nothing is paid when booking; the total of ${formatNzd(total)} is due ${due}.`
+    return `Nothing is due on booking; the total of ${formatNzd(total)} is due ${due}.`
   }
   if (payment.balanceAmount === 0) {
-    return `The total of ${formatNzd(total)} is paid when booking.`
+    return `The total of ${formatNzd(total)} is due on booking.`
   }
-  return `A deposit of ${payment.depositPercent}% (${formatNzd(payment.depositAmount)}) is paid when booking; the balance of ${formatNzd(payment.balanceAmount)} is due ${due}.`
+  return `A deposit of ${payment.depositPercent}% (${formatNzd(payment.depositAmount)}) is due on booking; the balance of ${formatNzd(payment.balanceAmount)} is due ${due}.`
 }
 
 const KM = new Intl.NumberFormat('en-NZ', { maximumFractionDigits: 0 })

@@ -178,10 +178,13 @@ describe('booking on the website in a browser, without JavaScript', () => {
         'NZ$238.00',
         'Standard cover',
         'Insurance fee',
+        // Auckland Airport's concession fee: the price shown is the price paid.
+        'Airport concession fee',
+        'NZ$38.00',
         'Total',
-        'NZ$1,130.00',
+        'NZ$1,168.00',
         'GST included',
-        'NZ$147.39',
+        'NZ$152.35',
         'NZDT',
       ]) {
         assert.ok(summary.includes(line), `the checkout does not show ${line}: ${summary}`)
@@ -200,7 +203,7 @@ describe('booking on the website in a browser, without JavaScript', () => {
         'Toyota Corolla or similar',
         'Mon, 1 Feb 2027 at 10:00, Auckland Airport',
         'Mon, 8 Feb 2027 at 16:00, Wellington Airport',
-        'NZ$1,130.00',
+        'NZ$1,168.00',
         'Aroha Ngata',
       ]) {
         assert.ok(confirmation.includes(shown), `the confirmation does not show ${shown}`)

@@ -77,6 +77,7 @@ describe('GET /api/agent/vehicles/availability/flexible', () => {
       rentalDays: 5,
       rentalFee: 450,
       routeFee: 0,
+      totalFromAmount: 450,
     })
   })
 
