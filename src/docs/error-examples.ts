@@ -1,6 +1,9 @@
 import { EXAMPLE_DATE } from '../schemas/example-dates.ts'
 
-/** An example error body per operation and status, as the API really answers them. */
+/**
+ * An example error body per operation and status, as the API really answers them. They name no
+ * company's own vehicles, depots or codes: the document is every company's.
+ */
 export const ERROR_EXAMPLES: Record<string, Record<string, object>> = {
   list_depots: {
     503: {
@@ -94,7 +97,7 @@ export const ERROR_EXAMPLES: Record<string, Record<string, object>> = {
       parameter: 'accessory_ids',
     },
     404: {
-      error: `Mercedes Sprinter 4-berth motorhome is rented for at least 5 days in the Shoulder season; this rental is 2 days; the earliest drop-off date that works is ${EXAMPLE_DATE.dropOff}; send drop_off_date=${EXAMPLE_DATE.dropOff}`,
+      error: `The 4-berth motorhome is rented for at least 5 days in the Shoulder season; this rental is 2 days; the earliest drop-off date that works is ${EXAMPLE_DATE.dropOff}; send drop_off_date=${EXAMPLE_DATE.dropOff}`,
       code: 'below_minimum_days',
       suggestion: { drop_off_date: EXAMPLE_DATE.dropOff },
     },
@@ -114,7 +117,7 @@ export const MORE_ERROR_EXAMPLES: Record<string, Record<string, object[]>> = {
     400: [
       {
         error:
-          'promo_code WINTER15 (Winter campervan deal: 15% off 7 days or more) is too short a rental: it needs at least 7 days; this one is 3',
+          'promo_code WEEK15 (15% off a week or more) is too short a rental: it needs at least 7 days; this one is 3',
         code: 'promotion_not_applicable',
         parameter: 'promo_code',
       },
@@ -130,7 +133,7 @@ export const MORE_ERROR_EXAMPLES: Record<string, Record<string, object[]>> = {
       },
       {
         error:
-          'promo_code WINTER15 (Winter campervan deal: 15% off 7 days or more) is not for this vehicle: it applies to the campervan, motorhome classes, and Toyota Corolla or similar is compact',
+          'promo_code VAN10 (10% off campervans) is not for this vehicle: it applies to the campervan class, and the compact car is compact',
         code: 'promotion_not_applicable',
         parameter: 'promo_code',
       },
@@ -143,7 +146,7 @@ export const MORE_ERROR_EXAMPLES: Record<string, Record<string, object[]>> = {
     404: [
       {
         error:
-          'Mercedes Sprinter 4-berth motorhome is rented to drivers aged 21 or over; the driver is 19; choose another vehicle: availability with the same driver_age lists those this driver may rent',
+          'The 4-berth motorhome is rented to drivers aged 21 or over; the driver is 19; choose another vehicle: availability with the same driver_age lists those this driver may rent',
         code: 'driver_too_young',
         suggestion: null,
       },

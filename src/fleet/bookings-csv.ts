@@ -188,7 +188,7 @@ function readRow(
     return parsed
   }
   const text = (name: BookingColumn) => {
-    const given = value(name)
+    const given = typed(value(name))
     if (given.length > MAX_TEXT) fail(name, `is ${given.length} characters; at most ${MAX_TEXT}`)
     return given
   }
@@ -251,7 +251,7 @@ function readRow(
   if (status === 'cancelled' && value('cancelled_at') === '') {
     fail('status', 'a cancelled booking needs cancelled_at, when it was cancelled')
   }
-  const reason = value('cancel_reason')
+  const reason = typed(value('cancel_reason'))
   if (reason.length > MAX_REASON_LENGTH) {
     fail('cancel_reason', `is ${reason.length} characters; at most ${MAX_REASON_LENGTH}`)
   }
@@ -345,15 +345,15 @@ export function bookingsCsv(bookings: readonly BookingRecord[]): string {
       drop_off_date: booking.dropOffDate,
       pick_up_time: booking.pickUpTime ?? '',
       drop_off_time: booking.dropOffTime ?? '',
-      customer_name: booking.customer?.fullName ?? '',
-      customer_email: booking.customer?.email ?? '',
-      customer_phone: booking.customer?.phone ?? '',
+      customer_name: inert(booking.customer?.fullName ?? ''),
+      customer_email: inert(booking.customer?.email ?? ''),
+      customer_phone: inert(booking.customer?.phone ?? ''),
       total: booking.totalAmount === null ? '' : toDollars(booking.totalAmount).toFixed(2),
       booked_at: booking.createdAt ?? '',
       status: booking.status,
       cancelled_at: booking.cancellation?.at ?? '',
       cancelled_by: booking.cancellation?.by ?? '',
-      cancel_reason: booking.cancellation?.reason ?? '',
+      cancel_reason: inert(booking.cancellation?.reason ?? ''),
       quote_id: booking.quoteId ?? '',
       price: booking.price ? JSON.stringify(booking.price) : '',
       manage_token_hash: booking.manageTokenHash ?? '',
@@ -362,6 +362,22 @@ export function bookingsCsv(bookings: readonly BookingRecord[]): string {
     return columns.map((column) => row[column])
   })
   return stringify([columns, ...rows])
+}
+
+/**
+ * What a traveller typed, made inert for a spreadsheet: a cell starting with `=`, `+`, `-`, `@`, a
+ * tab or a carriage return is a formula to Excel and LibreOffice (`=HYPERLINK(...)` in a name), so
+ * it gets a leading `'`, which they show as text and `bookings import` takes off again.
+ */
+function inert(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/
+
+/** A cell as `inert` wrote it, as it was typed. */
+function typed(text: string): string {
+  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text
 }
 
 /**

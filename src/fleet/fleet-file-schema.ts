@@ -292,7 +292,7 @@ const RateBand = Type.Object(
 const Vehicle = Type.Object(
   {
     id: Type.Integer({ ...Id, description: 'The vehicle id agents use; keep it when editing' }),
-    name: text('Display name', 'Toyota Hiace 2-berth campervan', { maxLength: 80 }),
+    name: text('Display name', '2-berth hi-top campervan', { maxLength: 80 }),
     class: Type.String({
       minLength: 1,
       maxLength: 40,
@@ -363,7 +363,7 @@ const Vehicle = Type.Object(
   },
   {
     additionalProperties: false,
-    description: 'A rentable model, such as "Toyota Corolla or similar"',
+    description: 'A rentable model, such as "Compact hatchback or similar"',
   },
 )
 
@@ -719,7 +719,7 @@ export const FleetFileSchema = Type.Object(
         [
           {
             id: 1,
-            name: 'Toyota Hiace 2-berth campervan',
+            name: '2-berth hi-top campervan',
             class: 'campervan',
             image: 'campervan.svg',
             units: { 1: 3 },

@@ -9,7 +9,10 @@ import type { LocatedProblem } from './check-fleet.ts'
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|\p{Cs}/u
 
-/** Every string of the file (keys aside) holding such a character, with its path. */
+/**
+ * Every string of the file holding such a character, with its path: values, and keys too (a
+ * class or season named as a key reaches messages and pages as a value does).
+ */
 export function unsafeTexts(data: unknown): LocatedProblem[] {
   const problems: LocatedProblem[] = []
   const visit = (value: unknown, path: (string | number)[]) => {
@@ -19,7 +22,17 @@ export function unsafeTexts(data: unknown): LocatedProblem[] {
     } else if (Array.isArray(value)) {
       for (const [i, item] of value.entries()) visit(item, [...path, i])
     } else if (value !== null && typeof value === 'object') {
-      for (const [key, item] of Object.entries(value)) visit(item, [...path, key])
+      for (const [key, item] of Object.entries(value)) {
+        const match = UNSAFE.exec(key)
+        if (match) {
+          problems.push({
+            path: [...path, key],
+            at: 'key',
+            message: `the key ${describe(match[0], match.index)}; remove it`,
+          })
+        }
+        visit(item, [...path, key])
+      }
     }
   }
   visit(data, [])

@@ -32,22 +32,32 @@ export function confirmationPage(input: ConfirmationPageInput): PageContent {
     freeCancellationHours: company.freeCancellationHours,
     timeZone: input.timeZone,
   })
+  const cancelled = booking.status === 'cancelled' ? booking.cancellation : null
   return page(
-    `Booking confirmed: ${booking.reference}`,
-    html`<div class="confirmed" role="status">
-<h1>Booking confirmed</h1>
+    `${cancelled ? 'Booking cancelled' : 'Booking confirmed'}: ${booking.reference}`,
+    html`${
+      cancelled
+        ? html`<div class="notice problem" role="alert">
+<strong>This booking was cancelled</strong>
+<p>Your confirmation had booked it; it was cancelled ${cancelled.by === 'traveller' ? 'on its booking page' : `by ${company.name}`} on ${formatInstant(cancelled.at, input.timeZone)}, and nothing was booked again. The vehicle is no longer held for you.</p>
+</div>`
+        : ''
+    }<div class="${cancelled ? 'booking-state' : 'confirmed'}" role="status">
+<h1>${cancelled ? 'Booking cancelled' : 'Booking confirmed'}</h1>
 <p>Your booking reference is</p>
 <p class="reference" id="booking-reference">${booking.reference}</p>
 <p>Quote this reference when you pick the vehicle up or contact ${company.name}${contact ? ` (${contact})` : ''}.</p>
 </div>
 ${
-  input.manageUrl
-    ? html`<div class="notice" role="note">
+  cancelled
+    ? ''
+    : input.manageUrl
+      ? html`<div class="notice" role="note">
 <strong>Keep this link to see or cancel your booking</strong>
 <p><a id="manage-link" href="${input.manageUrl}">${input.manageUrl}</a></p>
 <p>We have also emailed it to ${booking.customer?.email ?? 'you'}. Free cancellation until ${formatInstant(until.toISOString(), input.timeZone)}.</p>
 </div>`
-    : html`<div class="notice" role="note">
+      : html`<div class="notice" role="note">
 <strong>This booking was already made</strong>
 <p>Your first confirmation booked it; nothing was booked twice. The link to see or cancel it is in the email we sent to ${booking.customer?.email ?? 'you'}.</p>
 </div>`

@@ -15,22 +15,22 @@ export const DepotSchema = Type.Object(
     address: Type.Optional(
       Type.String({
         description: 'Where the depot is, on one line; absent when the company does not say',
-        examples: ['Ray Emery Drive, Auckland Airport, Auckland 2022'],
+        examples: ['12 Terminal Road, Airport, Example City 1010'],
       }),
     ),
     latitude: Type.Optional(
-      Type.Number({ description: 'Latitude in decimal degrees (WGS 84)', examples: [-37.0082] }),
+      Type.Number({ description: 'Latitude in decimal degrees (WGS 84)', examples: [-43.4894] }),
     ),
     longitude: Type.Optional(
-      Type.Number({ description: 'Longitude in decimal degrees (WGS 84)', examples: [174.7917] }),
+      Type.Number({ description: 'Longitude in decimal degrees (WGS 84)', examples: [172.5322] }),
     ),
     phone: Type.Optional(
-      Type.String({ description: "The depot's phone number", examples: ['+64 9 555 0101'] }),
+      Type.String({ description: "The depot's phone number", examples: ['+64 3 555 0100'] }),
     ),
     directions: Type.Optional(
       Type.String({
         description: 'How to find the depot, in a sentence',
-        examples: ['Free shuttle from the International Terminal, stop 12.'],
+        examples: ['Free shuttle from the terminal, stop 3.'],
       }),
     ),
   },

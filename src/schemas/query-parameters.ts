@@ -60,7 +60,7 @@ const pricingFields = {
       pattern: '^[A-Za-z0-9_-]{3,30}$',
       description:
         'A promotion code; a code that is unknown or does not apply to this rental is a 400 that says why',
-      examples: ['WELCOME50'],
+      examples: ['SUMMER10'],
     }),
   ),
 }

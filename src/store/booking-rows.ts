@@ -4,7 +4,7 @@ import type { Booking } from '../domain/catalogue.ts'
 import type { Customer } from '../domain/customer.ts'
 import { withQuoteDefaults } from '../domain/quote.ts'
 import type { Row } from './catalogue-rows.ts'
-import type { BookingFilter } from './store.ts'
+import type { BookingFilter, BookingKey } from './store.ts'
 
 /*
  * The bookings' queries both adapters share. They differ only in placeholders (`?` in SQLite,
@@ -47,6 +47,13 @@ export function bookingsQuery(
     text: `SELECT ${BOOKING_COLUMNS} FROM bookings WHERE ${conditions.join(' AND ')}`,
     values,
   }
+}
+
+/** The column and value a BookingKey finds its booking by. */
+export function bookingKeyColumn(by: BookingKey): [string, string] {
+  if ('reference' in by) return ['reference', by.reference]
+  if ('manageTokenHash' in by) return ['manage_token_hash', by.manageTokenHash]
+  return ['checkout_token_hash', by.checkoutTokenHash]
 }
 
 /** The columns bookingFromRow reads. */

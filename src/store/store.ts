@@ -37,10 +37,11 @@ export interface Store {
   importFleet(next: FleetContents, review: (stored: StoredFleet) => boolean): Promise<boolean>
   /** Every booking, website and imported ones alike, in pick-up date then reference order. */
   listBookings(filter?: BookingFilter): Promise<BookingRecord[]>
-  /** The booking with this reference, or whose manage link's token has this hash. */
-  findBooking(
-    by: { reference: string } | { manageTokenHash: string },
-  ): Promise<BookingRecord | undefined>
+  /**
+   * The booking with this reference, or whose manage link's token has this hash, or that the
+   * checkout whose form token has this hash made.
+   */
+  findBooking(by: BookingKey): Promise<BookingRecord | undefined>
   /**
    * Cancels a confirmed booking: it is kept, marked cancelled with when, by whom and why, and its
    * unit is free again on each of its days; the messages `notices` makes of the cancelled booking
@@ -138,6 +139,12 @@ export type OutboxEntry = {
   nextAttemptAt: string | null
   lastError: string | null
 }
+
+/** What finds one booking: each is unique among bookings. */
+export type BookingKey =
+  | { reference: string }
+  | { manageTokenHash: string }
+  | { checkoutTokenHash: string }
 
 export type AgentQuoteCount = { agentRef: string; month: string; quotes: number }
 

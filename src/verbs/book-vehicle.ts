@@ -54,6 +54,13 @@ export async function bookVehicle(
     if (time === undefined)
       throw invalid('missing_parameter', parameter, `Choose a ${handover} time`)
   }
+  // This checkout booked already (a repeat, a retry after a lost answer): that booking, before
+  // anything is priced, so that neither the last unit it took nor its quote's expiry since nor
+  // its cancellation turns the repeat into another answer. The unique index on the checkout's
+  // token stands behind it.
+  const checkoutTokenHash = tokenHash(request.checkoutToken)
+  const earlier = await ctx.store.findBooking({ checkoutTokenHash })
+  if (earlier) return { outcome: 'already_booked', booking: earlier }
   // The same quote the checkout showed: the handed one while valid, else a new price to confirm.
   const { quote, source, previous, unitsStocked } = await openCheckout(ctx, request)
   if (source !== 'quoted') {
@@ -77,7 +84,7 @@ export async function bookVehicle(
     price: bookedPrice(quote),
     agentRef: quote.agentRef,
     createdAt: ctx.now().toISOString(),
-    checkoutTokenHash: tokenHash(request.checkoutToken),
+    checkoutTokenHash,
     manageTokenHash: tokenHash(manageToken),
   }
   const record = bookingRecordOf(booking)

@@ -20,6 +20,11 @@ const ALPS_FLEET = resolve(import.meta.dirname, '../fixtures/southern-alps-fleet
 const ALPS_IMAGES = resolve(import.meta.dirname, '../fixtures/images')
 /** The demo company, however a surface might spell it or its domain or references. */
 const DEMO = /kiwi ?roads|kiwiroads|\bKR-/i
+/**
+ * What only the demo company's fleet holds (its depots' streets, its vehicles, its promotion
+ * codes): an example or a default that shows them shows another company the demo's facts.
+ */
+const DEMO_FACTS = /Ray Emery|Hobson Street|Stewart Duff|Durey Road|Mercedes|Toyota|Hyundai|WINTER15|WELCOME50/
 
 /** A summer rental at Christchurch that the campervan, the motorhome and the wagon can take. */
 const SEARCH = {
@@ -41,6 +46,8 @@ async function start(target: Target, fleetFile: string): Promise<Service> {
     RATE_LIMIT_MAX: '100000',
     BOOKING_RATE_LIMIT_MAX: '1000',
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+    WEBHOOK_URL: 'http://127.0.0.1:9/events',
+    WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
   })
   const service = await openService(config, { now: () => FIXED_NOW })
   await service.app.listen({ port: 0, host: '127.0.0.1' })
@@ -48,7 +55,7 @@ async function start(target: Target, fleetFile: string): Promise<Service> {
 }
 
 /** Every answer of every door the company's visitors read, by what was asked. */
-async function everySurface(service: Service): Promise<Map<string, string>> {
+async function everySurface(service: Service, target: Target): Promise<Map<string, string>> {
   const { app } = service
   const seen = new Map<string, string>()
   const get = async (url: string, status = 200) => {
@@ -68,7 +75,11 @@ async function everySurface(service: Service): Promise<Map<string, string>> {
     '/logo.svg',
     '/schemas/fleet.json',
     '/api/agent/depots',
+    '/api/agent/routes',
+    '/api/agent/vehicles',
     `/api/agent/vehicles/availability?${query}`,
+    `/api/agent/vehicles/unavailable?${query}`,
+    `/api/agent/vehicles/availability/flexible?pick_up_depot_id=1&drop_off_depot_id=1&earliest_pick_up_date=${SEARCH.pick_up_date}&latest_pick_up_date=2027-02-20&rental_days=7`,
     '/api/agent/vehicles/1/accessories',
     '/api/agent/vehicles/1/insurance-types',
     '/book',
@@ -106,7 +117,26 @@ async function everySurface(service: Service): Promise<Map<string, string>> {
   })
   assert.equal(booked.statusCode, 201, booked.body)
   seen.set('POST /book', booked.body)
+  // The booking's own page, and the messages the booking wrote: both emails and the webhook event.
+  const manage = /id="manage-link" href="([^"]+)"/.exec(booked.body)?.[1] ?? ''
+  await get(new URL(manage).pathname)
+  const reference = /id="booking-reference">([^<]+)</.exec(booked.body)?.[1] ?? ''
+  const messages = (await service.store.claimMessages(100, 60_000))
+    .map((claimed) => JSON.stringify(claimed.message))
+    .filter((message) => message.includes(reference))
+  assert.deepEqual(
+    messages.map((message) => (JSON.parse(message) as { channel: string }).channel).sort(),
+    ['email', 'email', 'webhook'],
+  )
+  seen.set("the booking's messages", messages.join('\n'))
   await get(bookUrl({ ...SEARCH, vehicle_id: '1', insurance_id: '9' }), 400)
+
+  // The operator's list of the bookings that hold a unit (the demo's, cancelled before an
+  // import, are history), the new one's reference among them.
+  const list = await runCommand(target, ['bookings', 'list', '--status', 'confirmed'])
+  assert.equal(list.code, 0, list.stderr)
+  assert.ok(list.stdout.includes(reference), list.stdout)
+  seen.set('rental-agent bookings list', list.stdout)
 
   // The MCP server: its name, instructions and every tool's listing and answer.
   const { port } = app.server.address() as AddressInfo
@@ -128,6 +158,19 @@ async function everySurface(service: Service): Promise<Map<string, string>> {
       ['list_insurance_plans', { vehicleId: 1 }],
       ['get_quote', { ...dates, vehicle_id: 2 }],
       ['get_quote', { ...dates, vehicle_id: 4 }],
+      ['list_routes', {}],
+      ['list_vehicles', {}],
+      ['explain_unavailable', dates],
+      [
+        'find_flexible_dates',
+        {
+          pick_up_depot_id: 1,
+          drop_off_depot_id: 1,
+          earliest_pick_up_date: SEARCH.pick_up_date,
+          latest_pick_up_date: '2027-02-20',
+          rental_days: 7,
+        },
+      ],
     ]
     for (const [name, args] of calls) {
       seen.set(
@@ -144,6 +187,7 @@ async function everySurface(service: Service): Promise<Map<string, string>> {
 function assertItIsTheAlpsCompany(seen: Map<string, string>) {
   for (const [asked, body] of seen) {
     assert.doesNotMatch(body, DEMO, `${asked} names the demo company`)
+    assert.doesNotMatch(body, DEMO_FACTS, `${asked} shows the demo company's facts`)
   }
   const named = (asked: string) =>
     assert.match(
@@ -163,6 +207,7 @@ function assertItIsTheAlpsCompany(seen: Map<string, string>) {
     'POST /book',
     'MCP server',
     'MCP instructions',
+    "the booking's messages",
   ]) {
     named(asked)
   }
@@ -203,7 +248,7 @@ describe('another company: every surface names it, none names the demo company',
     })
 
     test('pages, documents, API answers and MCP tools name Southern Alps Campers; bookings are SAC-', async () => {
-      assertItIsTheAlpsCompany(await everySurface(service))
+      assertItIsTheAlpsCompany(await everySurface(service, target))
     })
 
     test('its logo is served from its images folder', async () => {
@@ -250,7 +295,7 @@ describe('another company: every surface names it, none names the demo company',
       assert.match(run.stdout, /changed +company "Southern Alps Campers"/)
       assert.match(run.stdout, /name: Kiwi Roads Rentals → Southern Alps Campers/)
       assert.equal(await service.reloadCatalogue(), true)
-      assertItIsTheAlpsCompany(await everySurface(service))
+      assertItIsTheAlpsCompany(await everySurface(service, target))
     })
   })
 })

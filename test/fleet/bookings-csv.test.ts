@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { fieldPositions, parseBookingsCsv } from '../../src/fleet/bookings-csv.ts'
+import { bookingsCsv, fieldPositions, parseBookingsCsv } from '../../src/fleet/bookings-csv.ts'
 
 const HEADER = 'reference,vehicle_id,pick_up_depot_id,drop_off_depot_id,pick_up_date,drop_off_date'
 
@@ -117,5 +117,25 @@ describe('parseBookingsCsv', () => {
     assert.deepEqual(problems, [
       { line: 1, column: 1, message: 'the file is empty; expected a header row' },
     ])
+  })
+})
+
+describe('what a traveller typed cannot become a spreadsheet formula', () => {
+  test('a cell starting as a formula is written with a leading quote, and read back as typed', async () => {
+    const { bookings } = await parseBookingsCsv(
+      `${HEADER},customer_name,customer_email,customer_phone\nF-1,1,1,1,2027-02-01,2027-02-03,"=HYPERLINK(""http://x"")",-a@example.com,+64 21 555 0101\n`,
+    )
+    const booking = bookings[0]?.booking
+    assert.ok(booking)
+    const csv = bookingsCsv([booking])
+    const row = csv.split('\n')[1] ?? ''
+    assert.match(row, /,"'=HYPERLINK\(""http:\/\/x""\)",'-a@example\.com,'\+64 21 555 0101,/)
+    const again = await parseBookingsCsv(csv)
+    assert.deepEqual(again.problems, [])
+    assert.deepEqual(again.bookings[0]?.booking.customer, {
+      fullName: '=HYPERLINK("http://x")',
+      email: '-a@example.com',
+      phone: '+64 21 555 0101',
+    })
   })
 })

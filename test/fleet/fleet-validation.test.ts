@@ -248,6 +248,17 @@ describe('texts that would not read as they are stored are refused at their line
     })
   }
 
+  test('a key holding one (a season named in daily rates) is refused too, at the key', () => {
+    const problems = problemsOf(
+      rulesFleetWith(['      high: [100.00, 90.00]\n', '      "high\\u0007": [100.00, 90.00]\n']),
+    )
+    const problem = problems.find((item) =>
+      item.message.includes('the key holds a control character'),
+    )
+    assert.ok(problem, JSON.stringify(problems))
+    assert.match(problem.path, /^vehicles\[0\]\.daily_rates\./)
+  })
+
   test('a newline in a text written as a YAML block is kept', () => {
     const text = rulesFleetWith([
       '    opening_hours: Every day 8:00 to 18:00\n',

@@ -14,6 +14,7 @@ import {
   startBookingSite,
   textOf,
 } from '../helpers/booking-pages.ts'
+import { FIXED_NOW } from '../helpers/test-app.ts'
 
 /*
  * POST /book: confirming a checkout. The van (2) has one unit at Alpha and the car (1) two, both
@@ -118,6 +119,47 @@ describe('confirming a checkout', () => {
     )
     assert.equal(references.size, 1)
     assert.equal(await site.unitsBooked(1), 1)
+  })
+
+  test('the confirmation that took the last unit, sent again, answers its booking, not "no longer available"', async () => {
+    const checkout = await site.openCheckout(VAN)
+    const form = { ...checkout.fields, ...PERSON }
+    const first = assertPage(await site.post(form, checkout.cookie), 201)
+    const reference = /id="booking-reference">([^<]+)</.exec(first)?.[1]
+    const again = assertPage(await site.post(form, checkout.cookie), 200)
+    assert.ok(again.includes(`id="booking-reference">${reference}<`), 'the same reference')
+    assert.equal(await site.unitsBooked(2), 1)
+  })
+
+  test('sent again after its quote expired, it is still that booking, and no second one is made', async () => {
+    const checkout = await site.openCheckout(CAR)
+    const form = { ...checkout.fields, ...PERSON }
+    const first = assertPage(await site.post(form, checkout.cookie), 201)
+    const reference = /id="booking-reference">([^<]+)</.exec(first)?.[1]
+    site.setNow(new Date(FIXED_NOW.getTime() + 40 * 60_000))
+    const again = assertPage(await site.post(form, checkout.cookie), 200)
+    assert.ok(again.includes(`id="booking-reference">${reference}<`), 'the same reference')
+    assert.equal((await site.store.listBookings()).filter((b) => b.quoteId !== null).length, 1)
+    assert.equal(await site.unitsBooked(1), 1)
+  })
+
+  test('sent again after the booking was cancelled, it says so and books nothing again', async () => {
+    const checkout = await site.openCheckout(VAN)
+    const form = { ...checkout.fields, ...PERSON }
+    const first = assertPage(await site.post(form, checkout.cookie), 201)
+    const reference = /id="booking-reference">([^<]+)</.exec(first)?.[1] ?? ''
+    await site.store.cancelBooking(
+      reference,
+      { at: '2027-01-10T01:00:00.000Z', by: 'operator', reason: 'vehicle off the road' },
+      () => [],
+    )
+    const again = assertPage(await site.post(form, checkout.cookie), 200)
+    const text = textOf(again)
+    assert.match(text, /This booking was cancelled .* by Rules Test Rentals on /)
+    assert.match(text, /Booking cancelled Your booking reference is/)
+    assert.doesNotMatch(text, /Booking confirmed/)
+    assert.equal(await site.unitsBooked(2), 0)
+    assert.equal((await site.store.listBookings()).length, 3, "the fleet file's two and this one")
   })
 
   test('another checkout of a quote already booked books nothing and shows nothing of that booking', async () => {

@@ -15,7 +15,7 @@ describe('the leak check', () => {
   const request = { url: '/api/agent/quotes', inputs: ['1 UNION SELECT * FROM bookings'] }
   const rows = [
     {
-      body: 'Error: boom\n    at priceQuote (/work/src/verbs/price-quote.ts:40:11)',
+      body: 'Error: boom\n    at priceQuote (/srv/rentals/src/verbs/price-quote.ts:40:11)',
       what: 'stack frame',
     },
     { body: '{"error":"SQLITE_FULL: database or disk is full"}', what: 'database name' },

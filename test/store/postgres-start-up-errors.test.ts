@@ -36,6 +36,14 @@ describe('PostgreSQL start-up errors say what is wrong with DATABASE_URL', {
       says: /^Cannot start: the PostgreSQL server at .* refused the login of user "no_such_rental_user" \(DATABASE_URL postgres:\/\/no_such_rental_user:\*\*\*@.*\); check the user name and password/m,
     },
     {
+      what: 'a login the server refuses, its password given as a parameter',
+      url: at((url) => {
+        url.username = 'no_such_rental_user'
+        url.searchParams.set('password', 'hunter2-secret')
+      }),
+      says: /^Cannot start: the PostgreSQL server at .* refused the login of user "no_such_rental_user" \(DATABASE_URL postgres:\/\/no_such_rental_user@.*\?password=\*\*\*\)/m,
+    },
+    {
       what: 'a server that is not there',
       url: at((url) => {
         url.port = '1'

@@ -37,7 +37,7 @@ export async function bookOneUnit(
        pick_up_date, drop_off_date, pick_up_time, drop_off_time, customer, quote_id, total_cents,
        price, created_at, checkout_token_hash, manage_token_hash, agent_ref)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12::jsonb, $13, $14, $15, $16)
-     ON CONFLICT (quote_id) DO NOTHING
+     ON CONFLICT DO NOTHING
      RETURNING reference`,
     [
       booking.reference,
@@ -60,8 +60,9 @@ export async function bookOneUnit(
   )
   if (inserted.length === 0) {
     const [made] = await sql(
-      `SELECT ${BOOKING_COLUMNS}, checkout_token_hash FROM bookings WHERE quote_id = $1`,
-      [booking.quoteId],
+      `SELECT ${BOOKING_COLUMNS}, checkout_token_hash FROM bookings
+       WHERE quote_id = $1 OR checkout_token_hash = $2`,
+      [booking.quoteId, booking.checkoutTokenHash],
     )
     if (!made) throw new Error('a booking of this quote was neither written nor found')
     return {

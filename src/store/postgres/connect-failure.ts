@@ -41,8 +41,12 @@ export function connectFailureMessage(error: unknown, databaseUrl: string): stri
 }
 
 /** The URL without its password. */
+/** The URL with its password hidden, whether in the address or in a `password=` parameter. */
 function shownUrl(url: URL): string {
   const copy = new URL(url.href)
   if (copy.password) copy.password = '***'
-  return copy.href
+  for (const name of [...copy.searchParams.keys()]) {
+    if (/^(password|sslpassword)$/i.test(name)) copy.searchParams.set(name, '***')
+  }
+  return copy.href.replaceAll('%2A%2A%2A', '***')
 }

@@ -182,4 +182,12 @@ export const MIGRATIONS: string[] = [
     PRIMARY KEY (agent_ref, month)
   );
   `,
+  // As SQLite's ninth version: one booking per checkout.
+  `
+  UPDATE bookings SET checkout_token_hash = NULL
+    WHERE checkout_token_hash IS NOT NULL
+      AND id <> (SELECT min(id) FROM bookings AS first
+                 WHERE first.checkout_token_hash = bookings.checkout_token_hash);
+  CREATE UNIQUE INDEX bookings_by_checkout_token ON bookings (checkout_token_hash);
+  `,
 ]

@@ -1,9 +1,16 @@
 import type { BookingRecord, Cancellation } from '../../domain/booking.ts'
 import type { OutboxMessage } from '../../notifications/outbox-message.ts'
-import { BOOKING_COLUMNS, bookingFromRow, bookingsQuery, heldUnitsQuery } from '../booking-rows.ts'
+import {
+  BOOKING_COLUMNS,
+  bookingFromRow,
+  bookingKeyColumn,
+  bookingsQuery,
+  heldUnitsQuery,
+} from '../booking-rows.ts'
 import { importWrites } from '../fleet-records.ts'
 import type {
   BookingFilter,
+  BookingKey,
   CancelOutcome,
   FleetContents,
   HeldUnits,
@@ -49,12 +56,8 @@ export async function listBookings(sql: Sql, filter: BookingFilter): Promise<Boo
   return rows.map((row) => bookingFromRow(row, (value) => value))
 }
 
-export async function findBooking(
-  sql: Sql,
-  by: { reference: string } | { manageTokenHash: string },
-): Promise<BookingRecord | undefined> {
-  const [column, value] =
-    'reference' in by ? ['reference', by.reference] : ['manage_token_hash', by.manageTokenHash]
+export async function findBooking(sql: Sql, by: BookingKey): Promise<BookingRecord | undefined> {
+  const [column, value] = bookingKeyColumn(by)
   const [row] = await sql(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE ${column} = $1`, [value])
   return row ? bookingFromRow(row, (json) => json) : undefined
 }

@@ -9,6 +9,7 @@ import type {
   AgentQuoteCount,
   BookedUnitsQuery,
   BookingFilter,
+  BookingKey,
   CancelOutcome,
   ClaimedMessage,
   CreateOutcome,
@@ -166,9 +167,7 @@ export class PostgresStore implements Store {
     )
   }
 
-  async findBooking(
-    by: { reference: string } | { manageTokenHash: string },
-  ): Promise<BookingRecord | undefined> {
+  async findBooking(by: BookingKey): Promise<BookingRecord | undefined> {
     return this.guard(() => operator.findBooking((text, values) => this.query(text, values), by))
   }
 

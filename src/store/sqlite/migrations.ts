@@ -201,4 +201,13 @@ export const MIGRATIONS: string[] = [
     PRIMARY KEY (agent_ref, month)
   ) STRICT, WITHOUT ROWID;
   `,
+  // One checkout, one booking, whatever quote it comes with: a form token books at most once (a
+  // checkout that an earlier version let book twice keeps its first booking).
+  `
+  UPDATE bookings SET checkout_token_hash = NULL
+    WHERE checkout_token_hash IS NOT NULL
+      AND id <> (SELECT min(id) FROM bookings AS first
+                 WHERE first.checkout_token_hash = bookings.checkout_token_hash);
+  CREATE UNIQUE INDEX bookings_by_checkout_token ON bookings (checkout_token_hash);
+  `,
 ]

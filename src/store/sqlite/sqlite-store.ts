@@ -6,7 +6,13 @@ import type { Booking, Catalogue } from '../../domain/catalogue.ts'
 import { StoreUnavailableError } from '../../domain/errors.ts'
 import { type Quote, storedQuote } from '../../domain/quote.ts'
 import type { OutboxMessage } from '../../notifications/outbox-message.ts'
-import { BOOKING_COLUMNS, bookingFromRow, bookingsQuery, heldUnitsQuery } from '../booking-rows.ts'
+import {
+  BOOKING_COLUMNS,
+  bookingFromRow,
+  bookingKeyColumn,
+  bookingsQuery,
+  heldUnitsQuery,
+} from '../booking-rows.ts'
 import {
   CATALOGUE_QUERIES,
   type CatalogueRows,
@@ -19,6 +25,7 @@ import type {
   AgentQuoteCount,
   BookedUnitsQuery,
   BookingFilter,
+  BookingKey,
   CancelOutcome,
   ClaimedMessage,
   CreateOutcome,
@@ -140,12 +147,9 @@ export class SqliteStore implements Store {
     return this.guard(() => this.bookings(filter))
   }
 
-  async findBooking(
-    by: { reference: string } | { manageTokenHash: string },
-  ): Promise<BookingRecord | undefined> {
+  async findBooking(by: BookingKey): Promise<BookingRecord | undefined> {
     return this.guard(() => {
-      const [column, value] =
-        'reference' in by ? ['reference', by.reference] : ['manage_token_hash', by.manageTokenHash]
+      const [column, value] = bookingKeyColumn(by)
       const row = this.db
         .prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE ${column} = ?`)
         .get(value) as Row | undefined
@@ -223,13 +227,14 @@ export class SqliteStore implements Store {
     return this.guard(() =>
       this.transaction(
         (): CreateOutcome => {
-          // One booking per quote (a unique index stands behind this check): the write lock is
-          // held, so no other confirmation of the same quote can come between the two.
+          // One booking per quote and per checkout (unique indexes stand behind this check): the
+          // write lock is held, so no other confirmation can come between the two.
           const made = this.db
             .prepare(
-              `SELECT ${BOOKING_COLUMNS}, checkout_token_hash FROM bookings WHERE quote_id = ?`,
+              `SELECT ${BOOKING_COLUMNS}, checkout_token_hash FROM bookings
+               WHERE quote_id = ? OR checkout_token_hash = ?`,
             )
-            .get(booking.quoteId) as Row | undefined
+            .get(booking.quoteId, booking.checkoutTokenHash) as Row | undefined
           if (made) {
             return {
               outcome: 'already_booked',
