@@ -24,7 +24,8 @@ const DEMO = /kiwi ?roads|kiwiroads|\bKR-/i
  * What only the demo company's fleet holds (its depots' streets, its vehicles, its promotion
  * codes): an example or a default that shows them shows another company the demo's facts.
  */
-const DEMO_FACTS = /Ray Emery|Hobson Street|Stewart Duff|Durey Road|Mercedes|Toyota|Hyundai|WINTER15|WELCOME50/
+const DEMO_FACTS =
+  /Ray Emery|Hobson Street|Stewart Duff|Durey Road|Mercedes|Toyota|Hyundai|WINTER15|WELCOME50/
 
 /** A summer rental at Christchurch that the campervan, the motorhome and the wagon can take. */
 const SEARCH = {
