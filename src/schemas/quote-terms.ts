@@ -17,7 +17,12 @@ export const TermsSchema = Type.Object(
         extraKmPrice: Type.Union([Type.Number(), Type.Null()], {
           description: 'NZD per kilometre beyond includedKm, paid on return; null when unlimited',
         }),
-        text: text('The allowance in a sentence'),
+        text: Type.String({
+          description: 'The allowance in a sentence',
+          examples: [
+            '300 km a day included, 2,100 km for this rental; each extra km costs NZ$0.35.',
+          ],
+        }),
       },
       { description: 'How far the vehicle may go: set per vehicle class' },
     ),
@@ -27,7 +32,10 @@ export const TermsSchema = Type.Object(
     bond: Type.Union(
       [
         Type.Object({
-          amount: Type.Number({ description: 'NZD held on a credit card at pick-up' }),
+          amount: Type.Number({
+            description: 'NZD held on a credit card at pick-up',
+            examples: [1500],
+          }),
           text: text('The bond in a sentence'),
         }),
         Type.Null(),
@@ -45,7 +53,12 @@ export const TermsSchema = Type.Object(
         balanceDueDate: Type.Union([Type.String({ format: 'date' }), Type.Null()], {
           description: 'The date the balance is due by; null when it is paid at pick-up',
         }),
-        text: text('The payment schedule in a sentence'),
+        text: Type.String({
+          description: 'The payment schedule in a sentence',
+          examples: [
+            'A deposit of 20% (NZ$244.60) is due on booking; the balance of NZ$978.40 is due by Fri, 15 Jan 2027.',
+          ],
+        }),
       },
       {
         description:
@@ -62,7 +75,12 @@ export const TermsSchema = Type.Object(
           description:
             'When free cancellation ends (UTC); counted from the pick-up time, or from the start of the pick-up day when no pick_up_time was given',
         }),
-        text: text('The cancellation rule in a sentence'),
+        text: Type.String({
+          description: 'The cancellation rule in a sentence',
+          examples: [
+            'Free cancellation until Sun, 29 Nov 2026, 10:00 am NZDT (48 hours before pick-up); after that, only the depot can cancel, by phone.',
+          ],
+        }),
       },
       { description: 'Until when the traveller may cancel at no cost, on the booking page' },
     ),

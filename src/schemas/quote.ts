@@ -38,17 +38,27 @@ export const QuoteSchema = Type.Object(
       accessories: Type.Array(QuotedAccessory),
       insurance: Type.Union([QuotedInsurance, Type.Null()]),
       surcharges: Type.Array(QuotedSurcharge, {
+        examples: [
+          [
+            { id: 'young-driver-fee', name: 'Young driver fee', cost: 125 },
+            { id: 'airport-fee', name: 'Airport concession fee', cost: 38 },
+          ],
+        ],
         description:
           'The compulsory fees that apply to this rental, each a line: at a depot (an airport concession fee), for a young driver (driver_age under terms.youngDriverUnder), for a hand-over at a time the depot lists as after hours, or always',
       }),
-      surchargesFee: Type.Number({ description: 'Sum of the surcharge costs' }),
+      surchargesFee: Type.Number({ description: 'Sum of the surcharge costs', examples: [163] }),
       discount: Type.Number({
+        examples: [50],
         description:
           'Taken off the total by the promotion (promo_code): a percent of rentalFee rounded to the cent, or an amount, never more than rentalFee; 0 without one',
       }),
       promotion: Type.Union(
         [Type.Object({ code: Type.String(), name: Type.String() }), Type.Null()],
-        { description: 'The promotion applied; null without one' },
+        {
+          description: 'The promotion applied; null without one',
+          examples: [{ code: 'SUMMER10', name: 'Summer sale: 10% off' }],
+        },
       ),
     }),
     totalAmount: Type.Number({
@@ -77,15 +87,22 @@ export const QuoteSchema = Type.Object(
       description: 'The drop-off time asked for (drop_off_time); null when none was',
     }),
     driverAge: Type.Union([Type.Integer(), Type.Null()], {
+      examples: [23],
       description:
         'The driver age priced (driver_age); null when none was given and an adult over the young-driver age is assumed (see assumptions)',
     }),
     agentRef: Type.Union([Type.String(), Type.Null()], {
+      examples: ['trip-planner.session-42'],
       description:
         'Your agent_ref, kept with the quote, carried in checkoutUrl and stored on the booking; null when none was sent',
     }),
     terms: TermsSchema,
     assumptions: Type.Array(Type.String(), {
+      examples: [
+        [
+          'No pick_up_time or drop_off_time was given: the price is for hand-overs in opening hours (an after-hours hand-over adds its fee), and the person chooses the times at checkout.',
+        ],
+      ],
       description:
         'Everything the quote took for granted because the request did not say it (driver age, hand-over times, the insurance plan included when none is chosen), one sentence each; empty when nothing was assumed',
     }),
