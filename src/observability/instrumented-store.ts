@@ -1,0 +1,45 @@
+import type { Store } from '../store/store.ts'
+import type { ServiceMetrics } from './service-metrics.ts'
+import { wrapStore } from './store-methods.ts'
+import type { Tracing } from './tracing.ts'
+
+/** The store's database, as metrics and traces name it (OpenTelemetry's `db.system.name`). */
+export type StoreSystem = 'sqlite' | 'postgresql'
+
+/**
+ * The store with every operation timed into `rental_store_operation_duration_seconds` and, with
+ * tracing, run in a child span of the request's (`store bookedUnits`). An answer the embedded
+ * store gives at once stays a value, not a promise (see maybe-async.ts): timing it costs two
+ * reads of the clock and an observation.
+ */
+export function instrumentStore(
+  store: Store,
+  options: { system: StoreSystem; metrics?: ServiceMetrics; tracing?: Tracing },
+): Store {
+  const { system, metrics, tracing } = options
+  if (!metrics && !tracing) return store
+  return wrapStore(store, (operation, method) => {
+    if (operation === 'close') return undefined
+    const series = metrics?.storeDuration.labels(system, operation)
+    const attributes = { 'db.system.name': system, 'db.operation.name': operation }
+    const name = `store ${operation}`
+    const traced = tracing
+      ? (args: unknown[]) => tracing.inSpan(name, attributes, () => method(...args))
+      : (args: unknown[]) => method(...args)
+    if (!series) return (...args) => traced(args)
+    return (...args) => {
+      const started = performance.now()
+      const record = () => series.observe((performance.now() - started) / 1000)
+      let result: unknown
+      try {
+        result = traced(args)
+      } catch (error) {
+        record()
+        throw error
+      }
+      if (result instanceof Promise) result.then(record, record)
+      else record()
+      return result
+    }
+  })
+}

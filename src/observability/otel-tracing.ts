@@ -1,0 +1,238 @@
+import { FastifyOtelInstrumentation } from '@fastify/otel'
+import {
+  type Context,
+  context,
+  type Link,
+  propagation,
+  ROOT_CONTEXT,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+} from '@opentelemetry/api'
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks'
+import {
+  CompositePropagator,
+  W3CBaggagePropagator,
+  W3CTraceContextPropagator,
+} from '@opentelemetry/core'
+import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources'
+import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node'
+import { type FastifyRequest, LogController } from 'fastify'
+import type { TracingConfig } from './observability-config.ts'
+import { loggableUrl, pathOf } from './personal-data.ts'
+import type { SpanAttributes, Tracing } from './tracing.ts'
+
+/** Checked by load balancers and scrapers every few seconds: a span each would drown the rest. */
+const UNTRACED_PATHS = new Set(['/health', '/ready', '/metrics'])
+
+/**
+ * The context manager (which span is active across awaits) and the propagator (W3C
+ * `traceparent`, `tracestate`, `baggage`) are the process's; they are set once, by the first
+ * service opened with tracing. The tracer provider is each service's own, so that a test can
+ * open several.
+ */
+let globalsSet = false
+function setGlobalsOnce(): void {
+  if (globalsSet) return
+  globalsSet = true
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable())
+  propagation.setGlobalPropagator(
+    new CompositePropagator({
+      propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()],
+    }),
+  )
+}
+
+/**
+ * OpenTelemetry traces over OTLP/HTTP: a span per request (@fastify/otel, named after the
+ * method and the route template), child spans for the store, Redis and MCP messages, and spans of
+ * their own for message deliveries. Spans are sent in batches, off the request's path.
+ */
+export async function openTracing(config: TracingConfig): Promise<Tracing> {
+  setGlobalsOnce()
+  const { OTLPTraceExporter } =
+    config.protocol === 'http/json'
+      ? await import('@opentelemetry/exporter-trace-otlp-http')
+      : await import('@opentelemetry/exporter-trace-otlp-proto')
+  const provider = new NodeTracerProvider({
+    // OTEL_RESOURCE_ATTRIBUTES and OTEL_SERVICE_NAME (the env detector) win over the default name.
+    resource: resourceFromAttributes({ 'service.name': config.serviceName }).merge(
+      detectResources({ detectors: [envDetector] }),
+    ),
+    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: config.tracesUrl }))],
+  })
+  const tracer = provider.getTracer('rental-agent')
+  const instrumentation = new FastifyOtelInstrumentation({
+    // One span per request, and the store's and Redis's under it: not a span per hook.
+    instrumentHooks: false,
+    instrumentHandler: false,
+    ignorePaths: (route: { url: string }) => UNTRACED_PATHS.has(pathOf(route.url)),
+    requestHook: (span: Span, request: FastifyRequest) => {
+      const route = request.routeOptions.url
+      span.updateName(route ? `${request.method} ${route}` : request.method)
+      // The path as logged: a booking's manage token is a key to the traveller's details.
+      span.setAttribute('url.path', pathOf(loggableUrl(request.url)))
+    },
+  })
+  instrumentation.setTracerProvider(provider)
+
+  const end = (span: Span, error?: unknown) => {
+    if (error !== undefined) {
+      span.setStatus({
+        code: SpanStatusCode.ERROR,
+        message: error instanceof Error ? error.name : 'failed',
+      })
+    }
+    span.end()
+  }
+  /** Runs `work` with `span` active and ends it when the work is done, sync or not. */
+  const within = <T>(span: Span, parent: Context, work: () => T): T => {
+    let result: T
+    try {
+      result = context.with(trace.setSpan(parent, span), work)
+    } catch (error) {
+      end(span, error)
+      throw error
+    }
+    if (result instanceof Promise) {
+      return result.then(
+        (value) => {
+          end(span)
+          return value
+        },
+        (error: unknown) => {
+          end(span, error)
+          throw error
+        },
+      ) as T
+    }
+    end(span)
+    return result
+  }
+
+  let logs: TracedLogController | undefined
+  return {
+    inSpan(name, attributes, work) {
+      const active = context.active()
+      if (trace.getSpan(active) === undefined) return work()
+      const span = tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes }, active)
+      return within(span, active, work)
+    },
+    inRootSpan(name, attributes, work) {
+      const span = tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes }, ROOT_CONTEXT)
+      return within(span, ROOT_CONTEXT, work)
+    },
+    detached(work) {
+      context.with(ROOT_CONTEXT, work)
+    },
+    mcpMessage(message, work) {
+      const request = mcpRequest(message)
+      if (!request) return work()
+      const active = context.active()
+      const carried = request.meta ? propagation.extract(ROOT_CONTEXT, request.meta) : undefined
+      const fromMeta = carried && trace.getSpan(carried) ? carried : undefined
+      const httpSpan = trace.getSpan(active)
+      const links: Link[] =
+        fromMeta && httpSpan ? [{ context: httpSpan.spanContext(), attributes: {} }] : []
+      const parent = fromMeta ?? active
+      const attributes: SpanAttributes = { 'mcp.method.name': request.method }
+      if (request.id !== undefined) attributes['jsonrpc.request.id'] = String(request.id)
+      if (request.tool) attributes['gen_ai.tool.name'] = request.tool
+      const span = tracer.startSpan(
+        request.tool ? `${request.method} ${request.tool}` : request.method,
+        { kind: SpanKind.SERVER, attributes, links },
+        parent,
+      )
+      return within(span, parent, work)
+    },
+    logController(base) {
+      logs = new TracedLogController(base)
+      return logs
+    },
+    async register(app) {
+      await app.register(instrumentation.plugin())
+      // Right after the plugin's own hook, which starts the span and makes it the active one.
+      app.addHook('onRequest', (request, reply, done) => {
+        logs?.logIncoming(request, reply)
+        done()
+      })
+    },
+    logIds() {
+      const span = trace.getSpan(context.active())
+      if (!span) return {}
+      const { traceId, spanId } = span.spanContext()
+      return { trace_id: traceId, span_id: spanId }
+    },
+    async shutdown() {
+      await provider.shutdown()
+    },
+  }
+}
+
+/** The parts of a JSON-RPC request an MCP span is named and parented by. */
+function mcpRequest(
+  message: unknown,
+):
+  | { method: string; id?: string | number; tool?: string; meta?: Record<string, unknown> }
+  | undefined {
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined
+  const { method, id, params } = message as { method?: unknown; id?: unknown; params?: unknown }
+  if (typeof method !== 'string') return undefined
+  const fields =
+    typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {}
+  const meta = fields._meta
+  return {
+    // A method name is the protocol's (`tools/call`); anything longer is not one.
+    method: method.slice(0, 64),
+    ...(typeof id === 'string' || typeof id === 'number' ? { id } : {}),
+    ...(method === 'tools/call' && typeof fields.name === 'string'
+      ? { tool: fields.name.slice(0, 64) }
+      : {}),
+    ...(typeof meta === 'object' && meta !== null ? { meta: meta as Record<string, unknown> } : {}),
+  }
+}
+
+/**
+ * Fastify writes "incoming request" before any hook runs and "request completed" after the
+ * response has gone, both outside the request's span, where the log's mixin sees no trace. These
+ * lines are written in the request's context instead: "incoming request" by the request hook below,
+ * once the span exists, and the others in the context the request kept.
+ */
+class TracedLogController extends LogController {
+  readonly #base: LogController
+
+  constructor(base: LogController) {
+    super()
+    this.#base = base
+  }
+
+  override incomingRequest(): void {}
+
+  /** Called by the tracing plugin's request hook, inside the request's span. */
+  logIncoming(...args: Parameters<LogController['incomingRequest']>): void {
+    this.#base.incomingRequest(...args)
+  }
+
+  override requestCompleted(...args: Parameters<LogController['requestCompleted']>): void {
+    inRequestContext(args[1], () => this.#base.requestCompleted(...args))
+  }
+
+  override defaultErrorLog(...args: Parameters<LogController['defaultErrorLog']>): void {
+    inRequestContext(args[1], () => this.#base.defaultErrorLog(...args))
+  }
+
+  override streamError(...args: Parameters<LogController['streamError']>): void {
+    inRequestContext(args[1], () => this.#base.streamError(...args))
+  }
+
+  override routeNotFound(...args: Parameters<LogController['routeNotFound']>): void {
+    inRequestContext(args[0], () => this.#base.routeNotFound(...args))
+  }
+}
+
+function inRequestContext(request: FastifyRequest, write: () => void): void {
+  const kept = typeof request.opentelemetry === 'function' ? request.opentelemetry().context : null
+  if (kept) context.with(kept, write)
+  else write()
+}
