@@ -157,9 +157,12 @@ export class ServiceMetrics {
     }
     const outbox = state.outbox
     if (outbox) {
-      let last: Awaited<ReturnType<typeof outbox>> | undefined
-      const read = sharedBy1Scrape(async () => {
-        last = await outbox().catch(() => last)
+      // One query a scrape: the first gauge reads it and sets the second, which the registry
+      // writes after it (metrics are written in the order they were made).
+      const oldest = new Gauge({
+        name: 'rental_outbox_oldest_pending_age_seconds',
+        help: 'Age of the oldest message waiting to be delivered; 0 when none waits',
+        registers: [],
       })
       new Gauge({
         name: 'rental_outbox_messages',
@@ -167,21 +170,14 @@ export class ServiceMetrics {
         labelNames: ['status'],
         registers,
         async collect() {
-          await read()
-          if (!last) return
-          this.set({ status: 'pending' }, last.pending)
-          this.set({ status: 'failed' }, last.failed)
+          const now = await outbox().catch(() => undefined)
+          if (!now) return
+          this.set({ status: 'pending' }, now.pending)
+          this.set({ status: 'failed' }, now.failed)
+          oldest.set(now.oldestPendingSeconds)
         },
       })
-      new Gauge({
-        name: 'rental_outbox_oldest_pending_age_seconds',
-        help: 'Age of the oldest message waiting to be delivered; 0 when none waits',
-        registers,
-        async collect() {
-          await read()
-          if (last) this.set(last.oldestPendingSeconds)
-        },
-      })
+      this.registry.registerMetric(oldest)
     }
     const pool = state.postgresPool
     if (pool) {
@@ -232,21 +228,5 @@ export class ServiceMetrics {
   /** The exposition text of every metric, and its content type. */
   async exposition(): Promise<{ contentType: string; body: string }> {
     return { contentType: this.registry.contentType, body: await this.registry.metrics() }
-  }
-}
-
-/** A scrape reads its gauges one after another within a second: they share one query. */
-const SCRAPE_READ_MAX_AGE_MS = 1000
-
-function sharedBy1Scrape(read: () => Promise<void>): () => Promise<void> {
-  let readAt = Number.NEGATIVE_INFINITY
-  let running: Promise<void> | undefined
-  return () => {
-    if (performance.now() - readAt < SCRAPE_READ_MAX_AGE_MS) return Promise.resolve()
-    running ??= read().finally(() => {
-      readAt = performance.now()
-      running = undefined
-    })
-    return running
   }
 }
