@@ -36,7 +36,7 @@ export function samplesOf(
 }
 
 /** The one sample's value, 0 when there is none (a series not created yet). */
-export function valueOf(
+export function sampleValue(
   samples: Sample[],
   name: string,
   labels: Record<string, string> = {},

@@ -6,7 +6,7 @@ import { OTHER_AGENT_REFS } from '../../src/observability/service-metrics.ts'
 import { bookingForm, bookUrl, cookieOf, PERSON, SEARCH } from '../helpers/booking-pages.ts'
 import { buildTestApp } from '../helpers/test-app.ts'
 import { connectHttp } from '../mcp/mcp-sessions.ts'
-import { parseExposition, type Sample, samplesOf, valueOf } from './exposition.ts'
+import { parseExposition, type Sample, samplesOf, sampleValue } from './exposition.ts'
 
 /*
  * A scripted session through every door (the API, MCP with the SDK's client, the website's
@@ -47,7 +47,7 @@ describe('metrics after a scripted session', () => {
   let after_: Sample[]
   let refused = 0
   const delta = (name: string, labels: Record<string, string> = {}) =>
-    valueOf(after_, name, labels) - valueOf(before_, name, labels)
+    sampleValue(after_, name, labels) - sampleValue(before_, name, labels)
 
   before(async () => {
     service = await buildTestApp({
@@ -161,7 +161,7 @@ describe('metrics after a scripted session', () => {
     assert.equal(buckets.at(-1)?.labels.le, '+Inf')
     assert.equal(
       buckets.at(-1)?.value,
-      valueOf(after_, 'http_request_duration_seconds_count', labels),
+      sampleValue(after_, 'http_request_duration_seconds_count', labels),
     )
   })
 
@@ -199,9 +199,9 @@ describe('metrics after a scripted session', () => {
     assert.equal(timed('createBooking'), 1)
     assert.equal(timed('cancelBooking'), 1)
     // The booking and the cancellation each wrote two emails; no sender runs in this test.
-    assert.equal(valueOf(after_, 'rental_outbox_messages', { status: 'pending' }), 4)
-    assert.equal(valueOf(after_, 'rental_outbox_messages', { status: 'failed' }), 0)
-    assert.equal(valueOf(after_, 'rental_ready'), 1)
+    assert.equal(sampleValue(after_, 'rental_outbox_messages', { status: 'pending' }), 4)
+    assert.equal(sampleValue(after_, 'rental_outbox_messages', { status: 'failed' }), 0)
+    assert.equal(sampleValue(after_, 'rental_ready'), 1)
   })
 
   test("Node's default process metrics are there", () => {
@@ -280,15 +280,18 @@ describe('agent_ref labels', () => {
       const samples = parseExposition((await metrics.exposition()).body)
       const api = samplesOf(samples, 'rental_quotes_total', { channel: 'api' })
       assert.equal(
-        valueOf(samples, 'rental_quotes_total', { channel: 'api', agent_ref: 'agent-0' }),
+        sampleValue(samples, 'rental_quotes_total', { channel: 'api', agent_ref: 'agent-0' }),
         2,
       )
       assert.equal(
-        valueOf(samples, 'rental_quotes_total', { channel: 'api', agent_ref: 'agent-99' }),
+        sampleValue(samples, 'rental_quotes_total', { channel: 'api', agent_ref: 'agent-99' }),
         1,
       )
       assert.equal(
-        valueOf(samples, 'rental_quotes_total', { channel: 'api', agent_ref: OTHER_AGENT_REFS }),
+        sampleValue(samples, 'rental_quotes_total', {
+          channel: 'api',
+          agent_ref: OTHER_AGENT_REFS,
+        }),
         6,
       )
       // The quote without a reference (""), the first 100 references, and "(other)".
