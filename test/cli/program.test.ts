@@ -37,6 +37,7 @@ describe('the rental-agent command line', () => {
         'rental-agent bookings import',
         'rental-agent outbox',
         'rental-agent outbox list',
+        'rental-agent backup',
       ],
     )
   })
