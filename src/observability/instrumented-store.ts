@@ -20,25 +20,28 @@ export function instrumentStore(
   if (!metrics && !tracing) return store
   return wrapStore(store, (operation, method) => {
     if (operation === 'close') return undefined
-    const series = metrics?.storeDuration.labels(system, operation)
+    const series = metrics?.storeDuration.series(system, operation)
     const attributes = { 'db.system.name': system, 'db.operation.name': operation }
     const name = `store ${operation}`
-    const traced = tracing
-      ? (args: unknown[]) => tracing.inSpan(name, attributes, () => method(...args))
-      : (args: unknown[]) => method(...args)
-    if (!series) return (...args) => traced(args)
+    const run = tracing
+      ? (...args: unknown[]) => tracing.inSpan(name, attributes, () => method(...args))
+      : method
+    if (!series) return run
     return (...args) => {
       const started = performance.now()
-      const record = () => series.observe((performance.now() - started) / 1000)
       let result: unknown
       try {
-        result = traced(args)
+        result = run(...args)
       } catch (error) {
-        record()
+        series.observe((performance.now() - started) / 1000)
         throw error
       }
-      if (result instanceof Promise) result.then(record, record)
-      else record()
+      if (result instanceof Promise) {
+        const record = () => series.observe((performance.now() - started) / 1000)
+        result.then(record, record)
+      } else {
+        series.observe((performance.now() - started) / 1000)
+      }
       return result
     }
   })

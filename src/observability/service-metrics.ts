@@ -1,5 +1,6 @@
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client'
 import { BoundedLabel } from './bounded-label.ts'
+import { type HistogramSeries, LeanHistogram } from './lean-histogram.ts'
 
 /** The doors a quote, a booking or a cancellation comes through. */
 export type Channel = 'api' | 'mcp' | 'website'
@@ -38,9 +39,6 @@ export const OTHER_AGENT_REFS = '(other)'
 /** The references agents may send (1 to 64 letters, digits, dots, dashes, underscores). */
 const AGENT_REF = /^[A-Za-z0-9._-]{1,64}$/
 
-type RequestLabel = 'method' | 'route' | 'status_code'
-type Observer = { observe(value: number): void }
-
 /**
  * The service's Prometheus metrics, in a registry of its own (so that tests can build several
  * services in one process). Labels are bounded: route templates, never paths; status codes;
@@ -48,8 +46,9 @@ type Observer = { observe(value: number): void }
  */
 export class ServiceMetrics {
   readonly registry = new Registry()
-  readonly requestDuration: Histogram<RequestLabel>
-  readonly storeDuration: Histogram<'store' | 'operation'>
+  /** Observed on every answer: see LeanHistogram. */
+  readonly requestDuration: LeanHistogram
+  readonly storeDuration: LeanHistogram
   readonly quotes: Counter<'channel' | 'agent_ref'>
   readonly bookings: Counter<'channel' | 'agent_ref'>
   readonly cancellations: Counter<'channel' | 'agent_ref'>
@@ -60,14 +59,14 @@ export class ServiceMetrics {
 
   constructor(options: { defaultMetrics?: boolean } = {}) {
     const registers = [this.registry]
-    this.requestDuration = new Histogram({
+    this.requestDuration = new LeanHistogram({
       name: 'http_request_duration_seconds',
       help: 'Time to answer a request, by method, route template and status code; its _count counts requests',
       labelNames: ['method', 'route', 'status_code'],
       buckets: REQUEST_BUCKETS,
       registers,
     })
-    this.storeDuration = new Histogram({
+    this.storeDuration = new LeanHistogram({
       name: 'rental_store_operation_duration_seconds',
       help: 'Time of each store operation (a read or write of bookings, quotes, the outbox), by store and operation',
       labelNames: ['store', 'operation'],
@@ -123,12 +122,12 @@ export class ServiceMetrics {
    * each status code it has seen, so that an answer costs a map lookup and an observation.
    */
   requestRecorder(method: string, route: string): (statusCode: number, seconds: number) => void {
-    const byStatus = new Map<number, Observer>()
+    const byStatus = new Map<number, HistogramSeries>()
     const histogram = this.requestDuration
     return (statusCode, seconds) => {
       let series = byStatus.get(statusCode)
       if (series === undefined) {
-        series = histogram.labels(method, route, String(statusCode))
+        series = histogram.series(method, route, String(statusCode))
         byStatus.set(statusCode, series)
       }
       series.observe(seconds)
@@ -157,12 +156,10 @@ export class ServiceMetrics {
     }
     const outbox = state.outbox
     if (outbox) {
-      // One query a scrape: the first gauge reads it and sets the second, which the registry
-      // writes after it (metrics are written in the order they were made).
-      const oldest = new Gauge({
-        name: 'rental_outbox_oldest_pending_age_seconds',
-        help: 'Age of the oldest message waiting to be delivered; 0 when none waits',
-        registers: [],
+      // The registry collects every metric at once: the two gauges share one query.
+      let last: Awaited<ReturnType<typeof outbox>> | undefined
+      const read = inFlightShared(async () => {
+        last = await outbox().catch(() => last)
       })
       new Gauge({
         name: 'rental_outbox_messages',
@@ -170,14 +167,21 @@ export class ServiceMetrics {
         labelNames: ['status'],
         registers,
         async collect() {
-          const now = await outbox().catch(() => undefined)
-          if (!now) return
-          this.set({ status: 'pending' }, now.pending)
-          this.set({ status: 'failed' }, now.failed)
-          oldest.set(now.oldestPendingSeconds)
+          await read()
+          if (!last) return
+          this.set({ status: 'pending' }, last.pending)
+          this.set({ status: 'failed' }, last.failed)
         },
       })
-      this.registry.registerMetric(oldest)
+      new Gauge({
+        name: 'rental_outbox_oldest_pending_age_seconds',
+        help: 'Age of the oldest message waiting to be delivered; 0 when none waits',
+        registers,
+        async collect() {
+          await read()
+          if (last) this.set(last.oldestPendingSeconds)
+        },
+      })
     }
     const pool = state.postgresPool
     if (pool) {
@@ -228,5 +232,16 @@ export class ServiceMetrics {
   /** The exposition text of every metric, and its content type. */
   async exposition(): Promise<{ contentType: string; body: string }> {
     return { contentType: this.registry.contentType, body: await this.registry.metrics() }
+  }
+}
+
+/** Callers arriving while a read is running share it, rather than starting one each. */
+function inFlightShared(read: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined
+  return () => {
+    running ??= read().finally(() => {
+      running = undefined
+    })
+    return running
   }
 }
