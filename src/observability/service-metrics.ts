@@ -56,6 +56,7 @@ export class ServiceMetrics {
   readonly overloadRefusals: Counter
   readonly storeFailures: Counter
   readonly #agentRefs = new BoundedLabel(MAX_AGENT_REF_LABELS, OTHER_AGENT_REFS)
+  readonly #withProcess: boolean
 
   constructor(options: { defaultMetrics?: boolean } = {}) {
     const registers = [this.registry]
@@ -114,7 +115,9 @@ export class ServiceMetrics {
       }
     }
     for (const limit of ['api', 'booking'] as const) this.rateLimitRefusals.inc({ limit }, 0)
-    if (options.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry })
+    this.#withProcess = options.defaultMetrics !== false
+    // Started now, so that the first scrape has figures since the start.
+    if (this.#withProcess) processMetrics()
   }
 
   /**
@@ -231,7 +234,10 @@ export class ServiceMetrics {
 
   /** The exposition text of every metric, and its content type. */
   async exposition(): Promise<{ contentType: string; body: string }> {
-    return { contentType: this.registry.contentType, body: await this.registry.metrics() }
+    const registry = this.#withProcess
+      ? Registry.merge([processMetrics(), this.registry])
+      : this.registry
+    return { contentType: registry.contentType, body: await registry.metrics() }
   }
 }
 
@@ -244,4 +250,18 @@ function inFlightShared(read: () => Promise<void>): () => Promise<void> {
     })
     return running
   }
+}
+
+let processRegistry: Registry | undefined
+/**
+ * Node's default metrics (CPU, memory, heap, event-loop lag, garbage collection) are the
+ * process's: collected once, however many services a process opens (the tests open many), since
+ * each collection keeps an event-loop monitor and a garbage-collection observer for good.
+ */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry()
+    collectDefaultMetrics({ register: processRegistry })
+  }
+  return processRegistry
 }
