@@ -11,7 +11,9 @@ export function wrapStore(
   inner: Store,
   wrap: (name: string, method: StoreMethod) => StoreMethod | undefined,
 ): Store {
-  const wrapped: Record<string, StoreMethod> = {}
+  // Anything else (a test reaching into the adapter's connection) reads through to `inner`; every
+  // method is bound to it, so each runs as the adapter's own.
+  const wrapped = Object.create(inner) as Record<string, StoreMethod>
   for (const name of methodNames(inner)) {
     const method = (inner as unknown as Record<string, StoreMethod>)[name] as StoreMethod
     const bound = method.bind(inner) as StoreMethod
