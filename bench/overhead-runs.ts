@@ -51,13 +51,15 @@ export async function runOverhead(
       ['metrics and tracing', traced],
     ]
     const runs: OverheadRun[] = []
+    // The difference sought is a few per cent, under the noise of one round: twice the rounds.
+    const rounds = Math.max(2 * settings.rounds, 6)
     for (const endpoint of benchEndpoints().filter((each) => ENDPOINTS.includes(each.name))) {
       const load = (server: ServerProcess, seconds = settings.seconds) =>
         runLoad(`${server.baseUrl}${endpoint.path}`, seconds, settings.connections, server)
       for (const server of [off, metrics, traced]) await load(server, settings.warmupSeconds)
       for (const [observed, on] of cases) {
         const comparison = await alternate(
-          settings.rounds,
+          rounds,
           () => load(on),
           () => load(off),
         )

@@ -1,3 +1,4 @@
+import type { OutboxMessage } from '../notifications/outbox-message.ts'
 import type { Store } from '../store/store.ts'
 import type { ServiceMetrics } from './service-metrics.ts'
 import { wrapStore } from './store-methods.ts'
@@ -18,8 +19,11 @@ export function instrumentStore(
 ): Store {
   const { system, metrics, tracing } = options
   if (!metrics && !tracing) return store
-  return wrapStore(store, (operation, method) => {
+  return wrapStore(store, (operation, bound) => {
+    let method = bound
     if (operation === 'close') return undefined
+    if (tracing && operation === 'createBooking') method = rememberWritten(method, tracing, 2)
+    if (tracing && operation === 'cancelBooking') method = rememberMadeBy(method, tracing, 2)
     const series = metrics?.storeDuration.series(system, operation)
     const attributes = { 'db.system.name': system, 'db.operation.name': operation }
     const name = `store ${operation}`
@@ -45,4 +49,27 @@ export function instrumentStore(
       return result
     }
   })
+}
+
+type Method = (...args: unknown[]) => unknown
+
+/** The messages in argument `index` are remembered as written by the active span (a booking's). */
+function rememberWritten(method: Method, tracing: Tracing, index: number): Method {
+  return (...args) => {
+    tracing.rememberMessages((args[index] as OutboxMessage[]).map((message) => message.id))
+    return method(...args)
+  }
+}
+
+/** The messages the function in argument `index` makes (a cancellation's) are remembered so. */
+function rememberMadeBy(method: Method, tracing: Tracing, index: number): Method {
+  return (...args) => {
+    const make = args[index] as (...made: unknown[]) => OutboxMessage[]
+    args[index] = (...made: unknown[]) => {
+      const messages = make(...made)
+      tracing.rememberMessages(messages.map((message) => message.id))
+      return messages
+    }
+    return method(...args)
+  }
 }

@@ -6,6 +6,7 @@ import {
   propagation,
   ROOT_CONTEXT,
   type Span,
+  type SpanContext,
   SpanKind,
   SpanStatusCode,
   trace,
@@ -22,6 +23,9 @@ import { type FastifyRequest, LogController } from 'fastify'
 import type { TracingConfig } from './observability-config.ts'
 import { loggableUrl, pathOf } from './personal-data.ts'
 import type { SpanAttributes, Tracing } from './tracing.ts'
+
+/** Outbox messages whose writing span is remembered, for their deliveries' spans. */
+const REMEMBERED_MESSAGES = 10_000
 
 /** Checked by load balancers and scrapers every few seconds: a span each would drown the rest. */
 const UNTRACED_PATHS = new Set(['/health', '/ready', '/metrics'])
@@ -112,6 +116,8 @@ export async function openTracing(config: TracingConfig): Promise<Tracing> {
   }
 
   let logs: TracedLogController | undefined
+  /** The span that wrote each recent outbox message, by the message's id. */
+  const writers = new Map<string, SpanContext>()
   return {
     inSpan(name, attributes, work) {
       const active = context.active()
@@ -119,9 +125,25 @@ export async function openTracing(config: TracingConfig): Promise<Tracing> {
       const span = tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes }, active)
       return within(span, active, work)
     },
-    inRootSpan(name, attributes, work) {
-      const span = tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes }, ROOT_CONTEXT)
-      return within(span, ROOT_CONTEXT, work)
+    rememberMessages(messageIds) {
+      const span = trace.getSpan(context.active())
+      if (!span) return
+      const writer = span.spanContext()
+      for (const id of messageIds) {
+        writers.set(id, writer)
+        if (writers.size > REMEMBERED_MESSAGES)
+          writers.delete(writers.keys().next().value as string)
+      }
+    },
+    inDeliverySpan(messageId, name, attributes, work) {
+      const writer = writers.get(messageId)
+      const parent = writer ? trace.setSpanContext(ROOT_CONTEXT, writer) : ROOT_CONTEXT
+      const span = tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes }, parent)
+      return within(span, parent, work).then((delivered) => {
+        // Delivered: no retry will need it. A failed delivery keeps it for the next try.
+        writers.delete(messageId)
+        return delivered
+      })
     },
     detached(work) {
       context.with(ROOT_CONTEXT, work)

@@ -3,9 +3,9 @@ import type { MessageSender, OutboxMessage } from '../notifications/outbox-messa
 import type { Tracing } from './tracing.ts'
 
 /**
- * The outbox's senders with each delivery in a span of its own (`email send`, `webhook send`):
- * deliveries run apart from the request that booked, so each starts its own trace. The span names
- * the message by its id and the server by its address, never a recipient.
+ * The outbox's senders with each delivery in a span (`email send`, `webhook send`): in the trace
+ * of the request that booked or cancelled (a child of its store operation) when this process
+ * wrote the message, else a trace of its own. The span names the message by its id and the server by its address, never a recipient.
  */
 export function tracedSenders(
   senders: ChannelSenders,
@@ -27,7 +27,8 @@ function traced<M extends OutboxMessage>(
 ): MessageSender<M> {
   return {
     deliver: (message) =>
-      tracing.inRootSpan(
+      tracing.inDeliverySpan(
+        message.id,
         name,
         {
           'outbox.channel': message.channel,

@@ -15,8 +15,23 @@ export interface Tracing {
    * back as it came, a promise as a promise; the span ends when it settles.
    */
   inSpan<T>(name: string, attributes: SpanAttributes, work: () => T): T
-  /** Runs `work` in a span of its own, a new trace: a message delivery, apart from any request. */
-  inRootSpan<T>(name: string, attributes: SpanAttributes, work: () => Promise<T>): Promise<T>
+  /**
+   * Remembers the active span as the one that wrote these outbox messages (a booking, a
+   * cancellation), so that their deliveries are its children. Kept in this process, for the
+   * latest 10,000 messages.
+   */
+  rememberMessages(messageIds: readonly string[]): void
+  /**
+   * Runs a message's delivery in a span: a child of the span that wrote the message when this
+   * process remembers it (the booking's store operation, in its request's trace), else a trace
+   * of its own (another instance wrote it, or the process restarted since).
+   */
+  inDeliverySpan<T>(
+    messageId: string,
+    name: string,
+    attributes: SpanAttributes,
+    work: () => Promise<T>,
+  ): Promise<T>
   /** Runs `work` outside any trace, so that the timers it sets do not carry the request's trace. */
   detached(work: () => void): void
   /**

@@ -150,6 +150,12 @@ describe('systemd and nginx', () => {
     for (const flag of flags) assert.match(unit, new RegExp(`ExecStart=\\S+/node .*${flag}`))
   })
 
+  test("the operator's wrapper is a valid shell script", async () => {
+    const result = await run('sh', ['-n', join(DEPLOY, 'rental-agent')])
+    assert.ok(result)
+    assert.equal(result.code, 0, result.output)
+  })
+
   test('nginx -t accepts the configuration', async (t) => {
     const conf = join(scratch, 'nginx')
     mkdirSync(join(conf, 'logs'), { recursive: true })

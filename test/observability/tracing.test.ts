@@ -236,7 +236,7 @@ describe('PostgreSQL, Redis and the deliveries', () => {
     },
   )
 
-  test('an email and a webhook delivery are each a span of their own, naming no recipient', async () => {
+  test("each email and webhook delivery is a span in the booking's trace, naming no recipient", async () => {
     const receiver = await OtlpReceiver.start()
     const sink = await SmtpSink.start()
     const secret = newWebhookSecret()
@@ -266,14 +266,19 @@ describe('PostgreSQL, Redis and the deliveries', () => {
       const emails = receiver.named('email send')
       assert.equal(emails.length, 2)
       const webhook = only(receiver.named('webhook send'), 'the webhook')
+      const booking = only(receiver.named('POST /book'), 'the booking')
+      assert.equal(booking.traceId, CALLER_TRACE)
+      // The messages were written by the booking's store operation: the deliveries are its children.
+      const written = only(
+        childrenOf(receiver, booking).filter((span) => span.name === 'store createBooking'),
+        'the booking written',
+      )
       for (const span of [...emails, webhook]) {
-        assert.notEqual(span.traceId, CALLER_TRACE, 'a delivery is not part of the booking request')
-        assert.equal(span.parentSpanId, undefined)
+        assert.equal(span.traceId, CALLER_TRACE, `${span.name} is not in the booking's trace`)
+        assert.equal(span.parentSpanId, written.spanId)
         assert.match(String(span.attributes['outbox.message.id']), /\S/)
       }
       assert.equal(webhook.attributes['server.address'], new URL(webhooks.url).host)
-      const booking = only(receiver.named('POST /book'), 'the booking')
-      assert.equal(booking.traceId, CALLER_TRACE)
       const everything = JSON.stringify(receiver.spans)
       for (const personal of Object.values(PERSON)) {
         assert.ok(!everything.includes(personal), `a span holds ${personal}`)
