@@ -18,10 +18,15 @@ import {
   W3CTraceContextPropagator,
 } from '@opentelemetry/core'
 import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources'
-import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node'
+import {
+  BatchSpanProcessor,
+  NodeTracerProvider,
+  type ReadableSpan,
+  type SpanExporter,
+} from '@opentelemetry/sdk-trace-node'
 import { type FastifyRequest, LogController } from 'fastify'
 import type { TracingConfig } from './observability-config.ts'
-import { loggableUrl, pathOf } from './personal-data.ts'
+import { loggableUrl, pathOf, scrubText } from './personal-data.ts'
 import type { SpanAttributes, Tracing } from './tracing.ts'
 
 /** Outbox messages whose writing span is remembered, for their deliveries' spans. */
@@ -64,10 +69,14 @@ export async function openTracing(config: TracingConfig): Promise<Tracing> {
     resource: resourceFromAttributes({ 'service.name': config.serviceName }).merge(
       detectResources({ detectors: [envDetector] }),
     ),
-    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: config.tracesUrl }))],
+    spanProcessors: [
+      new BatchSpanProcessor(new PrivateExporter(new OTLPTraceExporter({ url: config.tracesUrl }))),
+    ],
   })
   const tracer = provider.getTracer('rental-agent')
   const instrumentation = new FastifyOtelInstrumentation({
+    // An error's stack is for the logs; the span keeps its status and message (scrubbed below).
+    recordExceptions: false,
     // One span per request, and the store's and Redis's under it: not a span per hook.
     instrumentHooks: false,
     instrumentHandler: false,
@@ -257,4 +266,37 @@ function inRequestContext(request: FastifyRequest, write: () => void): void {
   const kept = typeof request.opentelemetry === 'function' ? request.opentelemetry().context : null
   if (kept) context.with(kept, write)
   else write()
+}
+
+/**
+ * The exporter with each span's status message scrubbed as log lines are: a failed request's
+ * span carries its error's message, and a 400's message quotes the parameter the caller sent.
+ */
+class PrivateExporter implements SpanExporter {
+  readonly #inner: SpanExporter
+
+  constructor(inner: SpanExporter) {
+    this.#inner = inner
+  }
+
+  export(spans: ReadableSpan[], done: Parameters<SpanExporter['export']>[1]): void {
+    this.#inner.export(spans.map(privateSpan), done)
+  }
+
+  shutdown(): Promise<void> {
+    return this.#inner.shutdown()
+  }
+
+  forceFlush(): Promise<void> {
+    return this.#inner.forceFlush?.() ?? Promise.resolve()
+  }
+}
+
+function privateSpan(span: ReadableSpan): ReadableSpan {
+  const message = span.status.message
+  if (!message) return span
+  const scrubbed = scrubText(message)
+  if (scrubbed === message) return span
+  // The span as it is, but for its status.
+  return Object.create(span, { status: { value: { ...span.status, message: scrubbed } } })
 }

@@ -16,6 +16,7 @@ export type ReceivedSpan = {
   attributes: Record<string, string | number | boolean>
   links: { traceId: string; spanId: string }[]
   statusCode: number
+  statusMessage: string
   resource: Record<string, string | number | boolean>
 }
 
@@ -80,7 +81,7 @@ export class OtlpReceiver {
           kind: number
           attributes?: KeyValue[]
           links?: { traceId: string; spanId: string }[]
-          status?: { code?: number }
+          status?: { code?: number; message?: string }
         }[]
       }[]
     }[]
@@ -98,6 +99,7 @@ export class OtlpReceiver {
             attributes: attributesOf(span.attributes),
             links: (span.links ?? []).map(({ traceId, spanId }) => ({ traceId, spanId })),
             statusCode: span.status?.code ?? 0,
+            statusMessage: span.status?.message ?? '',
             resource,
           })
         }

@@ -90,13 +90,21 @@ describe('a quote traced on the embedded store', () => {
     assert.equal(answer.statusCode, 200)
     quoteId = answer.json<{ quoteId: string }>().quoteId
     assert.equal((await service.app.inject('/health')).statusCode, 200)
+    // A caller that sends an address where an id goes: the 400's span must not keep it.
+    const personal = await service.app.inject(
+      bookUrl({ ...SEARCH, vehicle_id: 'wiremu.tk@example.org' }, '/api/agent/quotes'),
+    )
+    assert.equal(personal.statusCode, 400)
     // Closing sends every span not sent yet.
     await service.app.close()
   })
   after(() => receiver.stop())
 
   test("the request's span is named after its route and continues the caller's trace", () => {
-    const request = only(receiver.named('GET /api/agent/quotes'), 'the quote')
+    const request = only(
+      receiver.named('GET /api/agent/quotes').filter((span) => span.traceId === CALLER_TRACE),
+      'the quote',
+    )
     assert.equal(request.traceId, CALLER_TRACE)
     assert.equal(request.parentSpanId, CALLER_SPAN)
     assert.equal(request.kind, SERVER)
@@ -107,7 +115,10 @@ describe('a quote traced on the embedded store', () => {
   })
 
   test("the store's operations are its children: the units booked, the quote saved", () => {
-    const request = only(receiver.named('GET /api/agent/quotes'), 'the quote')
+    const request = only(
+      receiver.named('GET /api/agent/quotes').filter((span) => span.traceId === CALLER_TRACE),
+      'the quote',
+    )
     const children = childrenOf(receiver, request)
     const saved = only(
       children.filter((span) => span.name === 'store saveQuote'),
@@ -120,9 +131,22 @@ describe('a quote traced on the embedded store', () => {
 
   test('health checks make no spans, nor does the background work', () => {
     assert.deepEqual(receiver.named('GET /health'), [])
-    for (const span of receiver.spans) {
-      assert.equal(span.traceId, CALLER_TRACE, `${span.name} is in a trace of its own`)
-    }
+    // The quote's trace and the 400's, nothing else.
+    const traces = new Set(receiver.spans.map((span) => span.traceId))
+    assert.equal(traces.size, 2, [...traces].join(', '))
+    assert.ok(traces.has(CALLER_TRACE))
+  })
+
+  test("a failed request's span says it failed, without what the caller sent", () => {
+    const failed = receiver
+      .named('GET /api/agent/quotes')
+      .find((span) => span.traceId !== CALLER_TRACE)
+    assert.ok(failed)
+    assert.equal(failed.attributes['http.response.status_code'], 400)
+    assert.equal(failed.statusCode, 2, 'an error status')
+    assert.match(failed.statusMessage, /vehicle_id/, 'the status says which parameter')
+    assert.ok(!JSON.stringify(receiver.spans).includes('wiremu'), JSON.stringify(failed))
+    assert.ok(!JSON.stringify(receiver.spans).includes('example.org'))
   })
 
   test("every log line of the request carries its trace id; the quote's id is not a span's", () => {
