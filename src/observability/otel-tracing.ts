@@ -18,15 +18,12 @@ import {
   W3CTraceContextPropagator,
 } from '@opentelemetry/core'
 import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources'
-import {
-  BatchSpanProcessor,
-  NodeTracerProvider,
-  type ReadableSpan,
-  type SpanExporter,
-} from '@opentelemetry/sdk-trace-node'
-import { type FastifyRequest, LogController } from 'fastify'
+import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node'
+import type { FastifyRequest } from 'fastify'
 import type { TracingConfig } from './observability-config.ts'
-import { loggableUrl, pathOf, scrubText } from './personal-data.ts'
+import { loggableUrl, pathOf } from './personal-data.ts'
+import { PrivateExporter } from './private-span-exporter.ts'
+import { TracedLogController } from './traced-log-controller.ts'
 import type { SpanAttributes, Tracing } from './tracing.ts'
 
 /** Outbox messages whose writing span is remembered, for their deliveries' spans. */
@@ -222,81 +219,4 @@ function mcpRequest(
       : {}),
     ...(typeof meta === 'object' && meta !== null ? { meta: meta as Record<string, unknown> } : {}),
   }
-}
-
-/**
- * Fastify writes "incoming request" before any hook runs and "request completed" after the
- * response has gone, both outside the request's span, where the log's mixin sees no trace. These
- * lines are written in the request's context instead: "incoming request" by the request hook below,
- * once the span exists, and the others in the context the request kept.
- */
-class TracedLogController extends LogController {
-  readonly #base: LogController
-
-  constructor(base: LogController) {
-    super()
-    this.#base = base
-  }
-
-  override incomingRequest(): void {}
-
-  /** Called by the tracing plugin's request hook, inside the request's span. */
-  logIncoming(...args: Parameters<LogController['incomingRequest']>): void {
-    this.#base.incomingRequest(...args)
-  }
-
-  override requestCompleted(...args: Parameters<LogController['requestCompleted']>): void {
-    inRequestContext(args[1], () => this.#base.requestCompleted(...args))
-  }
-
-  override defaultErrorLog(...args: Parameters<LogController['defaultErrorLog']>): void {
-    inRequestContext(args[1], () => this.#base.defaultErrorLog(...args))
-  }
-
-  override streamError(...args: Parameters<LogController['streamError']>): void {
-    inRequestContext(args[1], () => this.#base.streamError(...args))
-  }
-
-  override routeNotFound(...args: Parameters<LogController['routeNotFound']>): void {
-    inRequestContext(args[0], () => this.#base.routeNotFound(...args))
-  }
-}
-
-function inRequestContext(request: FastifyRequest, write: () => void): void {
-  const kept = typeof request.opentelemetry === 'function' ? request.opentelemetry().context : null
-  if (kept) context.with(kept, write)
-  else write()
-}
-
-/**
- * The exporter with each span's status message scrubbed as log lines are: a failed request's
- * span carries its error's message, and a 400's message quotes the parameter the caller sent.
- */
-class PrivateExporter implements SpanExporter {
-  readonly #inner: SpanExporter
-
-  constructor(inner: SpanExporter) {
-    this.#inner = inner
-  }
-
-  export(spans: ReadableSpan[], done: Parameters<SpanExporter['export']>[1]): void {
-    this.#inner.export(spans.map(privateSpan), done)
-  }
-
-  shutdown(): Promise<void> {
-    return this.#inner.shutdown()
-  }
-
-  forceFlush(): Promise<void> {
-    return this.#inner.forceFlush?.() ?? Promise.resolve()
-  }
-}
-
-function privateSpan(span: ReadableSpan): ReadableSpan {
-  const message = span.status.message
-  if (!message) return span
-  const scrubbed = scrubText(message)
-  if (scrubbed === message) return span
-  // The span as it is, but for its status.
-  return Object.create(span, { status: { value: { ...span.status, message: scrubbed } } })
 }
