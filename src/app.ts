@@ -19,7 +19,7 @@ import { countedContext } from './observability/channel-counts.ts'
 import { countedRateLimiter } from './observability/counted-rate-limiter.ts'
 import { registerMetricsRoute } from './observability/metrics-endpoint.ts'
 import type { Observability } from './observability/observability.ts'
-import { registerRequestMetrics } from './observability/request-metrics.ts'
+import { recordCompletedRequests, registerRequestMetrics } from './observability/request-metrics.ts'
 import { messagePage } from './pages/message-page.ts'
 import { type PageDeps, renderPage } from './pages/page-deps.ts'
 import { pageAddressError, pageNotFound } from './pages/page-errors.ts'
@@ -74,11 +74,15 @@ export async function buildApp(deps: AppDeps) {
   const pageFrameworkErrors = pageAddressError(pageDeps)
   const requestTimeoutMs = deps.config.requestTimeoutSeconds * 1000
   const logging = requestLogging(deps.logger)
+  // The answers are timed where Fastify logs them as completed (request-metrics.ts); with
+  // tracing, the request's log lines are written in its trace, so they carry its id.
+  let logController = logging.logController
+  if (metrics) logController = recordCompletedRequests(logController, metrics)
+  if (tracing) logController = tracing.logController(logController)
   const app = Fastify({
     logger: deps.logger ?? false,
     ...logging,
-    // With tracing, the request's log lines are written in its trace, so they carry its id.
-    ...(tracing ? { logController: tracing.logController(logging.logController) } : {}),
+    logController,
     ajv: {
       // Parameters are validated as text (see query-parameters.ts): no coercion, and the failing
       // value is kept so the 400 can quote it. The schemas are not checked against JSON Schema's
@@ -122,7 +126,7 @@ export async function buildApp(deps: AppDeps) {
   // Before every other hook and route, so that they are all in the request's span and timed.
   if (tracing) await tracing.register(app)
   if (metrics) {
-    registerRequestMetrics(app, metrics)
+    registerRequestMetrics(app, metrics, { hasLogger: Boolean(deps.logger) })
     if (deps.config.metricsToken) registerMetricsRoute(app, metrics, deps.config.metricsToken)
   }
 
