@@ -13,8 +13,8 @@ export type BenchSettings = {
   growthRounds: number
   /** Start-ups timed on the largest database; the report gives the median. */
   startups: number
-  /** Which parts run: the endpoint A/B runs, the growth runs, or both. */
-  parts: { endpoints: boolean; growth: boolean }
+  /** Which parts run: the endpoint A/B runs, the growth runs, the observability overhead. */
+  parts: { endpoints: boolean; growth: boolean; overhead: boolean }
   /** Networked stores to bench as well, when set. */
   databaseUrl: string | undefined
   redisUrl: string | undefined
@@ -22,8 +22,8 @@ export type BenchSettings = {
 
 export function readBenchSettings(env: NodeJS.ProcessEnv = process.env): BenchSettings {
   const only = env.BENCH_ONLY ?? ''
-  if (!['', 'endpoints', 'growth'].includes(only)) {
-    throw new Error(`BENCH_ONLY must be endpoints or growth; got "${only}"`)
+  if (!['', 'endpoints', 'growth', 'overhead'].includes(only)) {
+    throw new Error(`BENCH_ONLY must be endpoints, growth or overhead; got "${only}"`)
   }
   return {
     seconds: positive(env, 'BENCH_SECONDS', 5),
@@ -36,7 +36,11 @@ export function readBenchSettings(env: NodeJS.ProcessEnv = process.env): BenchSe
     growthSeconds: positive(env, 'BENCH_GROWTH_SECONDS', 3),
     growthRounds: positive(env, 'BENCH_GROWTH_ROUNDS', 3),
     startups: positive(env, 'BENCH_STARTUPS', 3),
-    parts: { endpoints: only !== 'growth', growth: only !== 'endpoints' },
+    parts: {
+      endpoints: only === '' || only === 'endpoints',
+      growth: only === '' || only === 'growth',
+      overhead: only === '' || only === 'overhead',
+    },
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
   }

@@ -3,6 +3,7 @@ import type { EndpointSuite } from './endpoint-runs.ts'
 import type { GrowthPoint } from './growth-runs.ts'
 import { bookingsLabel } from './latency-chart.ts'
 import type { MachineInfo } from './machine-info.ts'
+import type { OverheadRun } from './overhead-runs.ts'
 import type { TargetCheck } from './targets.ts'
 
 export type BenchResults = {
@@ -10,6 +11,8 @@ export type BenchResults = {
   settings: BenchSettings
   suites: EndpointSuite[]
   growth: GrowthPoint[]
+  /** Metrics and traces on against off; empty when that part did not run. */
+  overhead?: OverheadRun[]
   targets: TargetCheck[]
   /** One-minute load average when the bench ended. */
   loadAtEnd: number
@@ -103,6 +106,32 @@ export function markdownReport(results: BenchResults): string {
           ms(point.quote.p50Ms),
           ms(point.quote.p99Ms),
           `${micros(point.quote.cpuMicrosPerRequest)} |`,
+        ].join(' | '),
+      ),
+      '',
+    )
+  }
+  const overhead = results.overhead ?? []
+  if (overhead.length > 0) {
+    lines.push(
+      '## Metrics and traces: what they cost',
+      '',
+      "The same service on the embedded store three times: everything off (`METRICS_PORT=off`), the metrics on (the default), and traces exported as well (to an OTLP/HTTP receiver in the bench process that drops them). Each on/off pair alternated A B A B on the endpoint; share is on over off, the median per round. CPU is the service's CPU time per answer.",
+      '',
+      '| Endpoint | On | On req/s | p99 | CPU | Off req/s | p99 | CPU | Share | CPU share |',
+      '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|',
+      ...overhead.map(({ endpoint, observed, comparison: c }) =>
+        [
+          `| ${endpoint.name}`,
+          observed,
+          rate(c.medianA.requestsPerSecond),
+          ms(c.medianA.p99Ms),
+          micros(c.medianA.cpuMicrosPerRequest),
+          rate(c.medianB.requestsPerSecond),
+          ms(c.medianB.p99Ms),
+          micros(c.medianB.cpuMicrosPerRequest),
+          c.share.toFixed(3),
+          `${cpuShare(c.medianA.cpuMicrosPerRequest, c.medianB.cpuMicrosPerRequest)} |`,
         ].join(' | '),
       ),
       '',

@@ -7,6 +7,7 @@ import { type GrowthPoint, runGrowth } from './growth-runs.ts'
 import { latencyChart } from './latency-chart.ts'
 import { machineInfo } from './machine-info.ts'
 import { markdownReport } from './markdown-report.ts'
+import { type OverheadRun, runOverhead } from './overhead-runs.ts'
 import { REPO_ROOT } from './service-process.ts'
 import { embeddedSetup, networkedSetup, type StoreSetup } from './store-setups.ts'
 import { checkTargets } from './targets.ts'
@@ -51,10 +52,17 @@ async function main(): Promise<void> {
     growth = await runGrowth(settings, log)
   }
 
+  let overhead: OverheadRun[] = []
+  if (settings.parts.overhead) {
+    log('Metrics and traces, on against off, embedded store:')
+    overhead = await runOverhead(settings, log)
+  }
+
   const targets = checkTargets(
     suites.find((suite) => suite.setup.embedded),
     growth,
     suites.find((suite) => !suite.setup.embedded),
+    overhead,
   )
   if (growth.length > 0) writeFileSync(CHART_FILE, latencyChart(growth, settings.connections))
   writeFileSync(
@@ -64,6 +72,7 @@ async function main(): Promise<void> {
       settings,
       suites,
       growth,
+      overhead,
       targets,
       loadAtEnd: loadavg()[0] ?? 0,
       chartPath: growth.length > 0 ? relative(REPO_ROOT, CHART_FILE) : undefined,

@@ -19,7 +19,18 @@ export type ServerProcess = {
 }
 
 // The bench's own store settings never leak into a service that should use the embedded ones.
-const STORE_VARIABLES = ['DATABASE_URL', 'REDIS_URL', 'REDIS_KEY_PREFIX', 'FLEET_FILE', 'DATA_DIR']
+const STORE_VARIABLES = [
+  'DATABASE_URL',
+  'REDIS_URL',
+  'REDIS_KEY_PREFIX',
+  'FLEET_FILE',
+  'DATA_DIR',
+  // Nor its metrics and traces settings: each run sets its own.
+  'METRICS_PORT',
+  'METRICS_TOKEN',
+  'OTEL_EXPORTER_OTLP_ENDPOINT',
+  'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+]
 
 /**
  * The Node flags `npm start` passes (package.json's start script), so that the service is benched
@@ -49,6 +60,8 @@ export async function startService(options: {
     HOST: '127.0.0.1',
     RATE_LIMIT_MAX: '1000000000',
     LOG_LEVEL: 'warn',
+    // Metrics on, as by default, on a free port: benched services may run side by side.
+    METRICS_PORT: '0',
     ...options.env,
   })
   return startProcess(

@@ -1,6 +1,7 @@
 import { FLEXIBLE_WINDOW_DATES } from './bench-requests.ts'
 import type { EndpointSuite } from './endpoint-runs.ts'
 import type { GrowthPoint } from './growth-runs.ts'
+import type { OverheadRun } from './overhead-runs.ts'
 
 /** One of the issue's targets, with what was measured and whether it is met. */
 export type TargetCheck = { target: string; measured: string; pass: boolean | undefined }
@@ -13,6 +14,8 @@ const FLEXIBLE_LIMIT_ANSWERS = 3
 const GROWTH_LATENCY_LIMIT = 1.5
 const RSS_LIMIT_BYTES = 200 * 1048576
 const STARTUP_LIMIT_MS = 1000
+/** Metrics on (the default) cost at most 5% of availability's throughput. */
+const METRICS_SHARE_LEAST = 0.95
 const SMALL = 1000
 const LARGE = 1_000_000
 
@@ -25,6 +28,7 @@ export function checkTargets(
   suite: EndpointSuite | undefined,
   growth: GrowthPoint[],
   networked?: EndpointSuite,
+  overhead: OverheadRun[] = [],
 ): TargetCheck[] {
   const checks: TargetCheck[] = []
   for (const [name, least] of Object.entries(SHARE_TARGETS)) {
@@ -69,6 +73,14 @@ export function checkTargets(
     target: 'start-up under 1 s on the database with 1 million bookings',
     measured: large ? `${large.startupMs.toFixed(0)} ms` : 'not run',
     pass: large ? large.startupMs < STARTUP_LIMIT_MS : undefined,
+  })
+  const metrics = overhead.find(
+    (run) => run.endpoint.name === 'availability' && run.observed === 'metrics',
+  )
+  checks.push({
+    target: `availability with metrics on: throughput at least ${METRICS_SHARE_LEAST} of metrics off`,
+    measured: metrics ? metrics.comparison.share.toFixed(3) : 'not run',
+    pass: metrics ? metrics.comparison.share >= METRICS_SHARE_LEAST : undefined,
   })
   return checks
 }

@@ -15,6 +15,11 @@ import { registerOverloadGuard } from './http/overload.ts'
 import { requestLogging } from './http/request-logging.ts'
 import { API_TAG } from './http/routes/error-responses.ts'
 import { mcpEndpoint } from './mcp/mcp-plugin.ts'
+import { countedContext } from './observability/channel-counts.ts'
+import { countedRateLimiter } from './observability/counted-rate-limiter.ts'
+import { registerMetricsRoute } from './observability/metrics-endpoint.ts'
+import type { Observability } from './observability/observability.ts'
+import { recordCompletedRequests, registerRequestMetrics } from './observability/request-metrics.ts'
 import { messagePage } from './pages/message-page.ts'
 import { type PageDeps, renderPage } from './pages/page-deps.ts'
 import { pageAddressError, pageNotFound } from './pages/page-errors.ts'
@@ -48,24 +53,36 @@ export type AppDeps = {
   /** Whether the store and the shared rate-limit count answer, for /ready. */
   ready?: () => Promise<boolean>
   logger?: FastifyServerOptions['logger']
+  /** Metrics and traces, when they are on (src/observability/). */
+  observability?: Pick<Observability, 'metrics' | 'tracing'>
 }
 
 /** Builds the whole service without listening, so tests can `inject` requests in-process. */
 export async function buildApp(deps: AppDeps) {
   const links = new SiteLinks(deps.config.publicUrl)
+  const { metrics, tracing } = deps.observability ?? {}
+  // Each door counts its quotes, bookings and cancellations, and the limits their refusals.
+  const rateLimiter = countedRateLimiter(deps.rateLimiter, metrics, 'api')
   const pageDeps: PageDeps = {
-    ctx: deps.ctx,
+    ctx: countedContext(deps.ctx, metrics, 'website'),
     links,
-    bookingRateLimiter: deps.bookingRateLimiter,
+    bookingRateLimiter: countedRateLimiter(deps.bookingRateLimiter, metrics, 'booking'),
     secureCookies: deps.config.publicUrl.startsWith('https:'),
     cookieSecret: deps.config.cookieSecret,
   }
-  const apiFrameworkErrors = frameworkErrorHandler(API_PREFIX, deps.rateLimiter)
+  const apiFrameworkErrors = frameworkErrorHandler(API_PREFIX, rateLimiter)
   const pageFrameworkErrors = pageAddressError(pageDeps)
   const requestTimeoutMs = deps.config.requestTimeoutSeconds * 1000
+  const logging = requestLogging(deps.logger)
+  // The answers are timed where Fastify logs them as completed (request-metrics.ts); with
+  // tracing, the request's log lines are written in its trace, so they carry its id.
+  let logController = logging.logController
+  if (metrics) logController = recordCompletedRequests(logController, metrics)
+  if (tracing) logController = tracing.logController(logController)
   const app = Fastify({
     logger: deps.logger ?? false,
-    ...requestLogging(deps.logger),
+    ...logging,
+    logController,
     ajv: {
       // Parameters are validated as text (see query-parameters.ts): no coercion, and the failing
       // value is kept so the 400 can quote it. The schemas are not checked against JSON Schema's
@@ -105,6 +122,13 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: deps.config.trustedProxies.length > 0 ? deps.config.trustedProxies : false,
   }).withTypeProvider<TypeBoxTypeProvider>()
   rememberBodyPaths(app.server)
+
+  // Before every other hook and route, so that they are all in the request's span and timed.
+  if (tracing) await tracing.register(app)
+  if (metrics) {
+    registerRequestMetrics(app, metrics, { hasLogger: Boolean(deps.logger) })
+    if (deps.config.metricsToken) registerMetricsRoute(app, metrics, deps.config.metricsToken)
+  }
 
   // On shutdown, answers still in flight tell their client to close the connection, so that a
   // keep-alive socket does not hold the process open until its timeout after its last answer.
@@ -181,10 +205,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(bookingPages(pageDeps), { prefix: BOOK_PREFIX })
   await app.register(
     agentApi({
-      ctx: deps.ctx,
+      ctx: countedContext(deps.ctx, metrics, 'api'),
       links,
       docs: operationDocs(deps.config),
-      rateLimiter: deps.rateLimiter,
+      rateLimiter,
       isOverloaded,
     }),
     { prefix: API_PREFIX },
@@ -192,11 +216,12 @@ export async function buildApp(deps: AppDeps) {
   // The same operations as MCP tools, counted against the same rate limit.
   await app.register(
     mcpEndpoint({
-      ctx: deps.ctx,
+      ctx: countedContext(deps.ctx, metrics, 'mcp'),
       links,
       settings: deps.config,
-      rateLimiter: deps.rateLimiter,
+      rateLimiter,
       allowedOrigins: deps.config.mcpAllowedOrigins,
+      tracing,
     }),
   )
   return app

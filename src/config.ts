@@ -1,6 +1,10 @@
 import { isIP } from 'node:net'
 import { resolve } from 'node:path'
 import { isTimeZone } from './domain/calendar-date.ts'
+import {
+  type ObservabilityConfig,
+  observabilityConfig,
+} from './observability/observability-config.ts'
 
 /** Settings read once at start-up from the environment; nothing reads `process.env` later. */
 export type Config = {
@@ -62,7 +66,7 @@ export type Config = {
    * trickling in then is answered 408 and its connection closed.
    */
   requestTimeoutSeconds: number
-}
+} & ObservabilityConfig
 
 export class ConfigError extends Error {
   constructor(variable: string, problem: string) {
@@ -152,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...webhook(env),
     outboxRetrySeconds: integer(env, 'OUTBOX_RETRY_SECONDS', 15, 1, 3_600),
     requestTimeoutSeconds: integer(env, 'REQUEST_TIMEOUT_SECONDS', 15, 1, 600),
+    ...observabilityConfig(env),
   }
 }
 

@@ -5,6 +5,11 @@ import { CatalogueIndex } from './domain/catalogue-index.ts'
 import { bookingNoticesFor } from './notifications/booking-notices.ts'
 import { openChannelSenders } from './notifications/channel-senders.ts'
 import { DEFAULT_RETRY, OutboxSender } from './notifications/outbox-sender.ts'
+import { instrumentStore } from './observability/instrumented-store.ts'
+import { outboxCounts } from './observability/outbox-counts.ts'
+import type { ServiceMetrics } from './observability/service-metrics.ts'
+import { tracedSenders } from './observability/traced-senders.ts'
+import type { Tracing } from './observability/tracing.ts'
 import { MemoryRateLimiter } from './rate-limit/memory-rate-limiter.ts'
 import type { RateLimiter } from './rate-limit/rate-limiter.ts'
 import { openStore } from './store/open-store.ts'
@@ -34,6 +39,9 @@ export type Services = {
 
 type Log = { warn(message: string): void; info(message: string): void }
 
+/** The PostgreSQL store's pool, read by the metrics (src/store/postgres/postgres-store.ts). */
+type PostgresPool = { poolState(): { total: number; idle: number; waiting: number; max: number } }
+
 /**
  * Opens the store (PostgreSQL with DATABASE_URL, else the embedded SQLite), loads the fleet file
  * into an empty database exactly once however many instances start together, and reads the
@@ -51,13 +59,22 @@ export async function openServices(
      * tests (unless they test delivery) do not. Messages wait in the outbox meanwhile.
      */
     deliverMessages?: boolean
+    /** The metrics to record into and the traces to make spans in, when they are on. */
+    observability?: { metrics?: ServiceMetrics | undefined; tracing?: Tracing | undefined }
   } = {},
 ): Promise<Services> {
   const now = options.now ?? (() => new Date())
   // The PostgreSQL and Redis clients are loaded only when configured: an embedded instance
   // starts faster and smaller without them.
   // The service checkpoints SQLite's log off the event loop (see WalCheckpointer).
-  const store = await openStore(config, options.databaseFile, { checkpointInBackground: true })
+  const opened = await openStore(config, options.databaseFile, { checkpointInBackground: true })
+  const { metrics, tracing } = options.observability ?? {}
+  // Every store operation timed (and traced), whoever calls it: the verbs, the outbox, the checks.
+  const store = instrumentStore(opened, {
+    system: config.databaseUrl ? 'postgresql' : 'sqlite',
+    metrics,
+    tracing,
+  })
   let stopChecking: (() => void) | undefined
   let outbox: OutboxSender | undefined
   try {
@@ -104,13 +121,20 @@ export async function openServices(
     if (options.deliverMessages) {
       outbox = new OutboxSender({
         store,
-        senders: openChannelSenders({
-          smtpUrl: config.smtpUrl,
-          mailFrom: config.mailFrom ?? `bookings@${new URL(config.publicUrl).hostname}`,
-          emlDir: join(config.dataDir, 'outbox'),
-          webhookUrl: config.webhookUrl,
-          webhookSecret: config.webhookSecret,
-        }),
+        senders: tracedSenders(
+          openChannelSenders({
+            smtpUrl: config.smtpUrl,
+            mailFrom: config.mailFrom ?? `bookings@${new URL(config.publicUrl).hostname}`,
+            emlDir: join(config.dataDir, 'outbox'),
+            webhookUrl: config.webhookUrl,
+            webhookSecret: config.webhookSecret,
+          }),
+          tracing,
+          {
+            email: config.smtpUrl ? new URL(config.smtpUrl).host : undefined,
+            webhook: config.webhookUrl ? new URL(config.webhookUrl).host : undefined,
+          },
+        ),
         log: options.log ?? { info() {}, warn() {} },
         retry: { ...DEFAULT_RETRY, firstDelayMs: config.outboxRetrySeconds * 1000 },
       })
@@ -128,7 +152,10 @@ export async function openServices(
       quoteTtlMinutes: config.quoteTtlMinutes,
       now,
       notices: bookingNoticesFor(config, now),
-      messagesWritten: () => sender?.wake(),
+      // Outside the request's trace: the sender's later rounds are no part of it.
+      messagesWritten: tracing
+        ? () => tracing.detached(() => sender?.wake())
+        : () => sender?.wake(),
     }
     const Redis = config.redisUrl
       ? (await import('./rate-limit/redis-rate-limiter.ts')).RedisRateLimiter
@@ -141,6 +168,7 @@ export async function openServices(
             windowSeconds,
             keyPrefix: `${config.redisKeyPrefix}${name}:`,
             ...(options.log ? { log: options.log } : {}),
+            tracing,
           })
         : new MemoryRateLimiter({ limit, windowSeconds })
     const rateLimiter = limiter('api', config.rateLimitMax, config.rateLimitWindowSeconds)
@@ -149,20 +177,33 @@ export async function openServices(
       config.bookingRateLimitMax,
       BOOKING_RATE_LIMIT_WINDOW_SECONDS,
     )
+    const ready = async () => {
+      const storeAnswers = await store.hasFleet().then(
+        () => true,
+        () => false,
+      )
+      const redisAnswers = Redis && rateLimiter instanceof Redis ? await rateLimiter.ping() : true
+      return storeAnswers && redisAnswers
+    }
+    metrics?.readOnScrape({
+      ready,
+      outbox: () => outboxCounts(store, now()),
+      postgresPool: 'poolState' in opened ? () => (opened as PostgresPool).poolState() : undefined,
+      redis:
+        Redis && rateLimiter instanceof Redis && bookingRateLimiter instanceof Redis
+          ? () => [
+              { limit: 'api', ...rateLimiter.state() },
+              { limit: 'booking', ...bookingRateLimiter.state() },
+            ]
+          : undefined,
+    })
     return {
       store,
       ctx,
       rateLimiter,
       bookingRateLimiter,
       outbox,
-      async ready() {
-        const storeAnswers = await store.hasFleet().then(
-          () => true,
-          () => false,
-        )
-        const redisAnswers = Redis && rateLimiter instanceof Redis ? await rateLimiter.ping() : true
-        return storeAnswers && redisAnswers
-      },
+      ready,
       reloadCatalogue,
       async close() {
         stopChecking?.()

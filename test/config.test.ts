@@ -40,6 +40,10 @@ describe('loadConfig falls back to the documented defaults', () => {
       webhookSecret: undefined,
       outboxRetrySeconds: 15,
       requestTimeoutSeconds: 15,
+      metricsPort: 9464,
+      metricsHost: '127.0.0.1',
+      metricsToken: undefined,
+      tracing: undefined,
     })
   })
 

@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander'
+import { backupCommand } from './backup-command.ts'
 import { bookingsCommand } from './bookings-command.ts'
 import { failureMessage } from './cli-support.ts'
 import { fleetCommand } from './fleet-command.ts'
@@ -16,6 +17,7 @@ const COMMANDS: (() => Command)[] = [
   fleetCommand,
   bookingsCommand,
   outboxCommand,
+  backupCommand,
 ]
 
 /** `rental-agent`, with `--help` on every command and subcommand. */

@@ -28,7 +28,7 @@ async function serve(): Promise<void> {
   // Loaded here rather than at the top, so that the other commands do not load the web server.
   const { openService } = await import('../service.ts')
   let log: { info(message: string): void; warn(message: string): void } | undefined
-  const { app, ctx } = await openService(config, {
+  const { app, ctx, metrics } = await openService(config, {
     logger: { level: config.logLevel },
     deliverMessages: true,
     // The app's logger exists once the app does; the catalogue check logs through it.
@@ -37,6 +37,24 @@ async function serve(): Promise<void> {
   log = app.log
   for (const line of retiredSettings()) app.log.warn(line)
   await app.listen({ port: config.port, host: config.host })
+  let metricsServer: { close(): Promise<void> } | undefined
+  if (metrics && config.metricsPort !== undefined) {
+    const { startMetricsServer } = await import('../observability/metrics-endpoint.ts')
+    try {
+      const server = await startMetricsServer(metrics, {
+        port: config.metricsPort,
+        host: config.metricsHost,
+        token: config.metricsToken,
+      })
+      metricsServer = server
+      app.log.info(`Metrics at ${server.url}`)
+    } catch (error) {
+      // The metrics never stop the service: it serves without them, and says why.
+      app.log.warn(
+        `Metrics not served on ${config.metricsHost}:${config.metricsPort} (${error instanceof Error ? error.message : String(error)}); give each instance its own METRICS_PORT`,
+      )
+    }
+  }
   // Written now rather than at exit, so that a process that is killed still leaves it.
   flushCompileCache()
   const where = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`
@@ -55,6 +73,7 @@ async function serve(): Promise<void> {
     deadline.unref()
     // Waits for the requests in flight, then closes the store and the rate limiters.
     await app.close()
+    await metricsServer?.close()
     process.exit(0)
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'))

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { rateLimitHook } from '../http/rate-limit-hook.ts'
+import type { Tracing } from '../observability/tracing.ts'
 import type { OperationDeps } from '../operations/agent-operations.ts'
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
 import type { OperationSettings } from '../schemas/operations.ts'
@@ -39,6 +40,8 @@ export type McpEndpointDeps = OperationDeps & {
   settings: OperationSettings
   rateLimiter: RateLimiter
   allowedOrigins: readonly string[]
+  /** With tracing, each message is a span, parented by the trace context in its `_meta`. */
+  tracing?: Tracing | undefined
 }
 
 /**
@@ -100,7 +103,8 @@ async function answer(deps: McpEndpointDeps, request: FastifyRequest, reply: Fas
   })
   try {
     await server.connect(transport)
-    await transport.handleRequest(request.raw, reply.raw, request.body)
+    const handle = () => transport.handleRequest(request.raw, reply.raw, request.body)
+    await (deps.tracing ? deps.tracing.mcpMessage(request.body, handle) : handle())
   } catch (error) {
     request.log.error({ err: error }, 'MCP request failed')
     if (!reply.raw.headersSent) {

@@ -1,5 +1,6 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { Config } from '../config.ts'
+import { scrubText } from '../observability/personal-data.ts'
 import { SiteLinks } from '../presenters/site-links.ts'
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
 import { tooManyRequestsText } from '../rate-limit/too-many-requests.ts'
@@ -54,14 +55,15 @@ async function countCall(limiter: RateLimiter): Promise<string | undefined> {
 function stderrLog() {
   const write = (level: string, message: string, details?: object) =>
     process.stderr.write(
-      `${JSON.stringify({ level, time: new Date().toISOString(), msg: message, ...details })}\n`,
+      `${JSON.stringify({ level, time: new Date().toISOString(), msg: scrubText(message), ...details })}\n`,
     )
   return {
     info: (message: string) => write('info', message),
     warn: (message: string) => write('warn', message),
     error: (details: object, message: string) =>
       write('error', message, {
-        err: String((details as { err?: unknown }).err ?? ''),
+        // As the service's logger does: no address, phone or failing row from a driver's error.
+        err: scrubText(String((details as { err?: unknown }).err ?? '')),
       }),
   }
 }

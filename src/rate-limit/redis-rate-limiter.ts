@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis'
+import type { Tracing } from '../observability/tracing.ts'
 import { createFailFastRedis } from './fail-fast-redis.ts'
 import { FIXED_WINDOW_SCRIPT, parseFixedWindowReply } from './fixed-window-script.ts'
 import { MemoryRateLimiter } from './memory-rate-limiter.ts'
@@ -31,6 +32,8 @@ export type RedisRateLimiterOptions = {
    */
   retryEveryMs?: number
   log?: RateLimitLog
+  /** With tracing, each command to Redis is a child span of the request's. */
+  tracing?: Tracing | undefined
 }
 
 /**
@@ -53,6 +56,8 @@ export class RedisRateLimiter implements RateLimiter {
   private readonly keyPrefix: string
   private readonly retryEveryMs: number
   private readonly log: RateLimitLog
+  private readonly tracing: Tracing | undefined
+  private readonly spanAttributes: Record<string, string | number>
   /** True from a failure of Redis until a request is counted by Redis again. */
   private down = false
   /** While down: when a request may try Redis again. */
@@ -66,6 +71,13 @@ export class RedisRateLimiter implements RateLimiter {
     this.keyPrefix = options.keyPrefix ?? ''
     this.retryEveryMs = options.retryEveryMs ?? 1000
     this.log = options.log ?? console
+    this.tracing = options.tracing
+    const server = new URL(options.url)
+    this.spanAttributes = {
+      'db.system.name': 'redis',
+      'server.address': server.hostname,
+      'server.port': Number(server.port || 6379),
+    }
     this.memory = new MemoryRateLimiter({ limit: this.limit, windowSeconds: this.windowSeconds })
     this.redis = createFailFastRedis(options.url, {
       commandTimeoutMs: options.commandTimeoutMs ?? 300,
@@ -107,7 +119,7 @@ export class RedisRateLimiter implements RateLimiter {
   async ping(): Promise<boolean> {
     if (this.redis.status !== 'ready') return false
     try {
-      return (await this.redis.ping()) === 'PONG'
+      return (await this.command('PING', () => this.redis.ping())) === 'PONG'
     } catch {
       return false
     }
@@ -129,7 +141,9 @@ export class RedisRateLimiter implements RateLimiter {
   private async hitRedis(clientKey: string): Promise<RateLimitDecision> {
     const windowMs = this.windowSeconds * 1000
     const key = `${this.keyPrefix}rl:${clientKey}`
-    const reply = await this.redis.eval(FIXED_WINDOW_SCRIPT, 1, key, windowMs)
+    const reply = await this.command('EVAL', () =>
+      this.redis.eval(FIXED_WINDOW_SCRIPT, 1, key, windowMs),
+    )
     // The time left is counted from now, on this instance's clock, which is the clock that the
     // response headers (Retry-After, RateLimit reset) are computed against.
     const answeredAtMs = Date.now()
@@ -140,6 +154,21 @@ export class RedisRateLimiter implements RateLimiter {
       remaining: Math.max(0, this.limit - count),
       resetAt: new Date(answeredAtMs + ttlMs),
     }
+  }
+
+  /** Whether Redis is connected, and whether the shared count is in use (not memory); for metrics. */
+  state(): { connected: boolean; shared: boolean } {
+    const connected = this.redis.status === 'ready'
+    return { connected, shared: connected && !this.down }
+  }
+
+  private command<T>(operation: string, run: () => Promise<T>): Promise<T> {
+    if (!this.tracing) return run()
+    return this.tracing.inSpan(
+      operation,
+      { ...this.spanAttributes, 'db.operation.name': operation },
+      run,
+    )
   }
 
   private failed(error: unknown): void {

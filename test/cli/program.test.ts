@@ -38,6 +38,7 @@ describe('the rental-agent command line', () => {
         'rental-agent bookings stats',
         'rental-agent outbox',
         'rental-agent outbox list',
+        'rental-agent backup',
       ],
     )
   })

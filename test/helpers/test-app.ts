@@ -37,10 +37,10 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     ...options.env,
   })
   const fixed = options.now ?? FIXED_NOW
-  const { app, store, ctx, outbox } = await openService(config, {
+  const { app, store, ctx, outbox, metrics } = await openService(config, {
     now: fixed === 'real' ? () => new Date() : () => fixed,
     databaseFile: options.databaseFile ?? ':memory:',
     deliverMessages: options.deliverMessages,
   })
-  return { app, store, ctx, outbox, config, close: () => app.close() }
+  return { app, store, ctx, outbox, metrics, config, close: () => app.close() }
 }

@@ -51,6 +51,14 @@ const SERVICE_VARIABLES = [
   'WEBHOOK_SECRET',
   'OUTBOX_RETRY_SECONDS',
   'REQUEST_TIMEOUT_SECONDS',
+  'METRICS_PORT',
+  'METRICS_HOST',
+  'METRICS_TOKEN',
+  'OTEL_EXPORTER_OTLP_ENDPOINT',
+  'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+  'OTEL_EXPORTER_OTLP_PROTOCOL',
+  'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL',
+  'OTEL_SERVICE_NAME',
   // Set by node's test runner for its own children; the service is not one.
   'NODE_TEST_CONTEXT',
 ]
@@ -266,6 +274,8 @@ export class Instances {
         // Off unless a test turns it on: several instances starting at once on two cores block
         // their loops, and their first answers would be 503s that the test did not ask for.
         OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+        // Metrics on, as by default, but on a free port each: several instances run at once.
+        METRICS_PORT: '0',
         // Unused with PostgreSQL; set so that nothing is ever written to the project's data/.
         DATA_DIR: options.dataDir ?? join(this.dataDir, options.name),
         ...options.env,

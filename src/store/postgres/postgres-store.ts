@@ -88,6 +88,17 @@ export class PostgresStore implements Store {
     return new PostgresStore(pool)
   }
 
+  /** The connection pool's state, for the metrics: open, idle and the queries waiting for one. */
+  poolState(): { total: number; idle: number; waiting: number; max: number } {
+    const pool = this.pool
+    return {
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max ?? 10,
+    }
+  }
+
   async hasFleet(): Promise<boolean> {
     return this.guard(() => hasFleet((text, values) => this.query(text, values)))
   }
