@@ -35,6 +35,28 @@ export type OutboxSenderOptions = {
   reportEveryMs?: number
 }
 
+/**
+ * The share of a claim's lease its deliveries may take: a delivery still running then is given
+ * up for this round (tried again later), well before another instance could claim the message.
+ */
+const DELIVERY_SHARE_OF_LEASE = 0.5
+
+/** The delivery, or a failure to retry once `deadline` (epoch ms) passes first. */
+async function withDeadline(delivery: Promise<void>, deadline: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new DeliveryError('took too long; tried again later', { permanent: false })),
+      Math.max(0, deadline - Date.now()),
+    )
+  })
+  try {
+    await Promise.race([delivery, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 /** The delay before the attempt after `attempts` failed ones. */
 export function retryDelay(attempts: number, policy: RetryPolicy): number {
   return Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** Math.max(0, attempts - 1))
@@ -92,7 +114,10 @@ export class OutboxSender {
   async deliverDue(): Promise<number> {
     const { store, batch, leaseMs } = this.options
     const claimed = await store.claimMessages(batch, leaseMs)
-    await Promise.all(claimed.map((claim) => this.deliver(claim)))
+    // Every delivery of the claim must end well inside its lease, so that no other instance can
+    // claim a message while this one may still be sending it.
+    const deadline = Date.now() + leaseMs * DELIVERY_SHARE_OF_LEASE
+    await Promise.all(claimed.map((claim) => this.deliver(claim, deadline)))
     return claimed.length
   }
 
@@ -126,11 +151,21 @@ export class OutboxSender {
     if (this.running) this.schedule(delay)
   }
 
-  private async deliver({ message, attempts, createdAt }: ClaimedMessage): Promise<void> {
+  private async deliver(
+    { message, attempts, createdAt, claim }: ClaimedMessage,
+    deadline: number,
+  ): Promise<void> {
     const { store, retry, log } = this.options
+    const settle = async (outcome: Parameters<Store['settleMessage']>[2]) => {
+      if (!(await store.settleMessage(message.id, claim, outcome))) {
+        log.warn(
+          `outbox: ${message.channel} message ${message.id} was claimed again before it was settled here; its new claim settles it`,
+        )
+      }
+    }
     try {
-      await this.senderFor(message).deliver(message as never)
-      await store.settleMessage(message.id, { outcome: 'delivered' })
+      await withDeadline(this.senderFor(message).deliver(message as never), deadline)
+      await settle({ outcome: 'delivered' })
       return
     } catch (error) {
       const what = describe(message, error)
@@ -138,14 +173,14 @@ export class OutboxSender {
       const expired = Date.now() - Date.parse(createdAt) > retry.giveUpAfterMs
       if (permanent || expired) {
         log.warn(`outbox: gave up ${message.channel} message ${message.id}: ${what}`)
-        await store.settleMessage(message.id, { outcome: 'failed', error: what })
+        await settle({ outcome: 'failed', error: what })
         return
       }
       const afterMs = retryDelay(attempts + 1, retry)
       log.warn(
         `outbox: ${message.channel} message ${message.id} not delivered (attempt ${attempts + 1}); next try in ${Math.round(afterMs / 1000)} s: ${what}`,
       )
-      await store.settleMessage(message.id, { outcome: 'retry', afterMs, error: what })
+      await settle({ outcome: 'retry', afterMs, error: what })
     }
   }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { OutboxMessage } from '../notifications/outbox-message.ts'
 import type { Row } from './catalogue-rows.ts'
 import type { OutboxEntry } from './store.ts'
@@ -32,6 +33,35 @@ export function outboxEntryFromRow(row: Row, json: (value: unknown) => unknown):
     nextAttemptAt: delivered || failed ? null : instant(row.next_attempt_at),
     lastError: (row.last_error as string | null) ?? null,
   }
+}
+
+/**
+ * What is kept of a message once delivered: enough for the operator's list (its channel, its
+ * subject or event type, the recipients' domains), nothing personal and no link. A traveller's
+ * email carries the booking's manage link, which opens the booking to whoever reads it.
+ */
+export function deliveredRecord(message: OutboxMessage): OutboxMessage {
+  if (message.channel === 'webhook') {
+    return {
+      channel: 'webhook',
+      id: message.id,
+      type: message.type,
+      timestamp: message.timestamp,
+      data: null,
+    }
+  }
+  return {
+    channel: 'email',
+    id: message.id,
+    to: message.to.map((address) => `@${address.split('@')[1] ?? '?'}`),
+    subject: message.subject,
+    text: '',
+  }
+}
+
+/** A token naming one claim of messages. */
+export function newClaimToken(): string {
+  return randomBytes(12).toString('base64url')
 }
 
 /** The statuses `listOutbox` selects, as a condition both dialects accept. */

@@ -97,7 +97,12 @@ export interface Store {
    */
   claimMessages(limit: number, leaseMs: number): Promise<ClaimedMessage[]>
   /** What came of a claimed message's delivery: delivered, to be tried again later, or given up. */
-  settleMessage(id: string, outcome: DeliveryOutcome): Promise<void>
+  /**
+   * Settles a claimed message, only while `claim` still holds it; false when it no longer does.
+   * A delivered message keeps only what the operator's list shows (no text, no addresses, no
+   * event data): the traveller's email held the manage link.
+   */
+  settleMessage(id: string, claim: string, outcome: DeliveryOutcome): Promise<boolean>
   /** The outbox's messages not delivered yet (pending) or given up (failed), oldest first. */
   listOutbox(status?: 'pending' | 'failed'): Promise<OutboxEntry[]>
   /** How many quotes each agent reference asked for, by month of issue (`YYYY-MM`). */
@@ -118,7 +123,17 @@ export type CancelOutcome =
   | { outcome: 'not_found' }
 
 /** A message claimed for delivery, with how often it was tried before. */
-export type ClaimedMessage = { message: OutboxMessage; attempts: number; createdAt: string }
+/**
+ * A message claimed for delivery. `claim` is this claim's own token: a settle with it changes
+ * the message only while the claim still holds, so a sender whose lease lapsed (and whose message
+ * another instance took over) cannot settle it.
+ */
+export type ClaimedMessage = {
+  message: OutboxMessage
+  attempts: number
+  createdAt: string
+  claim: string
+}
 
 export type DeliveryOutcome =
   | { outcome: 'delivered' }

@@ -257,6 +257,46 @@ describe('what the outbox logs', () => {
   })
 })
 
+describe('a delivery that stalls', () => {
+  test('is given up for the round well inside its claim, and tried again later, never settled late', {
+    timeout: 30_000,
+  }, async () => {
+    const site = await startBookingSite({ fleetFile: DEMO_FLEET_FILE })
+    // A mail server that accepts the connection and then says nothing, for ever.
+    const silent = createServer(() => {})
+    await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done))
+    const { port } = silent.address() as { port: number }
+    const lines: string[] = []
+    const sender = new OutboxSender({
+      store: site.store,
+      senders: openChannelSenders({
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        mailFrom: COMPANY_EMAIL,
+        emlDir: '/nonexistent',
+      }),
+      log: { info: (line) => lines.push(line), warn: (line) => lines.push(line) },
+      retry: { firstDelayMs: 60_000, maxDelayMs: 60_000, giveUpAfterMs: 3_600_000 },
+      leaseMs: 1_000,
+      reportEveryMs: 0,
+    })
+    try {
+      await book(site, 'stalled@example.com')
+      const started = Date.now()
+      await sender.deliverDue()
+      // Half the 1 s lease, not the mail server's own timeouts (tens of seconds).
+      assert.ok(Date.now() - started < 900, `the round took ${Date.now() - started} ms`)
+      const pending = await site.store.listOutbox('pending')
+      assert.equal(pending.length, 2)
+      for (const entry of pending) assert.match(entry.lastError ?? '', /took too long/)
+      assert.ok(!lines.some((line) => /claimed again/.test(line)), lines.join('\n'))
+    } finally {
+      silent.close()
+      await site.close()
+      void sender.stop()
+    }
+  })
+})
+
 describe('two instances on one PostgreSQL database', () => {
   test('never send one message twice', { skip: noPostgres, timeout: 90_000 }, async () => {
     const secret = newWebhookSecret()

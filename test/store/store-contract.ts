@@ -430,22 +430,43 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
       assert.deepEqual(claimed[0]?.message, email('M-1'))
       // Claimed: no other sender gets them.
       assert.deepEqual(await store.claimMessages(10, 60_000), [])
-      await store.settleMessage('M-1', { outcome: 'delivered' })
-      await store.settleMessage('M-2', { outcome: 'retry', afterMs: 60_000, error: 'webhook: 503' })
+      const first = claimed[0]?.claim ?? ''
+      assert.equal(await store.settleMessage('M-1', first, { outcome: 'delivered' }), true)
+      assert.equal(
+        await store.settleMessage('M-2', first, {
+          outcome: 'retry',
+          afterMs: 1000,
+          error: 'webhook: 503',
+        }),
+        true,
+      )
       // Delivered is done; a retry is not due before its time.
       assert.deepEqual(await store.claimMessages(10, 60_000), [])
       assert.deepEqual(
         (await store.listOutbox()).map((entry) => [entry.id, entry.status, entry.lastError]),
         [['M-2', 'pending', 'webhook: 503']],
       )
-      await store.settleMessage('M-2', { outcome: 'retry', afterMs: 0, error: 'webhook: 503' })
+      // Settled already: the first claim no longer holds it.
+      assert.equal(await store.settleMessage('M-2', first, { outcome: 'delivered' }), false)
+      await new Promise((done) => setTimeout(done, 1100))
       const [retried] = await store.claimMessages(10, 1)
       assert.deepEqual([retried?.message.id, retried?.attempts], ['M-2', 1])
       // Its claim of 1 ms lapses: the sender died mid-delivery, say. It is due again.
       await new Promise((done) => setTimeout(done, 20))
       const [lapsed] = await store.claimMessages(10, 60_000)
       assert.deepEqual([lapsed?.message.id, lapsed?.attempts], ['M-2', 2])
-      await store.settleMessage('M-2', { outcome: 'failed', error: 'webhook: 410' })
+      // The sender whose claim lapsed cannot settle it any more; the new claim can.
+      assert.equal(
+        await store.settleMessage('M-2', retried?.claim ?? '', { outcome: 'delivered' }),
+        false,
+      )
+      assert.equal(
+        await store.settleMessage('M-2', lapsed?.claim ?? '', {
+          outcome: 'failed',
+          error: 'webhook: 410',
+        }),
+        true,
+      )
       assert.deepEqual(
         (await store.listOutbox('failed')).map((entry) => [
           entry.id,
@@ -501,7 +522,9 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         .claimMessages(10, 60_000)
         .then((claims) =>
           Promise.all(
-            claims.map((claim) => store.settleMessage(claim.message.id, { outcome: 'delivered' })),
+            claims.map((claim) =>
+              store.settleMessage(claim.message.id, claim.claim, { outcome: 'delivered' }),
+            ),
           ),
         )
     })

@@ -190,4 +190,14 @@ export const MIGRATIONS: string[] = [
                  WHERE first.checkout_token_hash = bookings.checkout_token_hash);
   CREATE UNIQUE INDEX bookings_by_checkout_token ON bookings (checkout_token_hash);
   `,
+  // As SQLite's tenth version: claim tokens, and delivered messages kept without their content.
+  `
+  ALTER TABLE outbox ADD COLUMN claim_token text;
+  UPDATE outbox SET message = jsonb_build_object('channel', channel, 'id', id, 'to', '[]'::jsonb,
+      'subject', message->'subject', 'text', '')
+    WHERE delivered_at IS NOT NULL AND channel = 'email';
+  UPDATE outbox SET message = jsonb_build_object('channel', channel, 'id', id,
+      'type', message->'type', 'timestamp', message->'timestamp', 'data', 'null'::jsonb)
+    WHERE delivered_at IS NOT NULL AND channel = 'webhook';
+  `,
 ]

@@ -1,5 +1,10 @@
 import type { OutboxMessage } from '../../notifications/outbox-message.ts'
-import { outboxCondition, outboxEntryFromRow } from '../outbox-rows.ts'
+import {
+  deliveredRecord,
+  newClaimToken,
+  outboxCondition,
+  outboxEntryFromRow,
+} from '../outbox-rows.ts'
 import type { ClaimedMessage, DeliveryOutcome, OutboxEntry } from '../store.ts'
 import type { Sql } from './transaction.ts'
 
@@ -38,10 +43,11 @@ export async function claimMessages(
   limit: number,
   leaseMs: number,
 ): Promise<ClaimedMessage[]> {
+  const claim = newClaimToken()
   const rows = await sql(
     `WITH claimed AS (
        UPDATE outbox SET claimed_until = now() + $2 * interval '1 millisecond',
-         attempts = attempts + 1
+         attempts = attempts + 1, claim_token = $3
        WHERE id IN (
          SELECT id FROM outbox
          WHERE delivered_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
@@ -51,30 +57,47 @@ export async function claimMessages(
          FOR UPDATE SKIP LOCKED)
        RETURNING id, message, attempts - 1 AS attempts, created_at, next_attempt_at)
      SELECT * FROM claimed ORDER BY next_attempt_at, id`,
-    [limit, leaseMs],
+    [limit, leaseMs, claim],
   )
   return rows.map((row) => ({
     message: row.message as OutboxMessage,
     attempts: row.attempts as number,
     createdAt: (row.created_at as Date).toISOString(),
+    claim,
   }))
 }
 
-export async function settleMessage(sql: Sql, id: string, outcome: DeliveryOutcome): Promise<void> {
+export async function settleMessage(
+  sql: Sql,
+  id: string,
+  claim: string,
+  outcome: DeliveryOutcome,
+): Promise<boolean> {
+  // Only while this claim holds the message: not after another instance took it over.
+  const held = 'WHERE id = $1 AND claim_token = $2 RETURNING id'
+  let rows: unknown[]
   if (outcome.outcome === 'delivered') {
-    await sql('UPDATE outbox SET delivered_at = now(), claimed_until = NULL WHERE id = $1', [id])
+    const [stored] = await sql('SELECT message FROM outbox WHERE id = $1', [id])
+    const kept = stored ? deliveredRecord(stored.message as OutboxMessage) : null
+    rows = await sql(
+      `UPDATE outbox SET delivered_at = now(), claimed_until = NULL, claim_token = NULL,
+         message = coalesce($3::jsonb, message) ${held}`,
+      [id, claim, kept && JSON.stringify(kept)],
+    )
   } else if (outcome.outcome === 'retry') {
-    await sql(
-      `UPDATE outbox SET next_attempt_at = now() + $2 * interval '1 millisecond',
-         last_error = $3, claimed_until = NULL WHERE id = $1`,
-      [id, outcome.afterMs, outcome.error],
+    rows = await sql(
+      `UPDATE outbox SET next_attempt_at = now() + $3 * interval '1 millisecond',
+         last_error = $4, claimed_until = NULL, claim_token = NULL ${held}`,
+      [id, claim, outcome.afterMs, outcome.error],
     )
   } else {
-    await sql(
-      'UPDATE outbox SET failed_at = now(), last_error = $2, claimed_until = NULL WHERE id = $1',
-      [id, outcome.error],
+    rows = await sql(
+      `UPDATE outbox SET failed_at = now(), last_error = $3, claimed_until = NULL,
+         claim_token = NULL ${held}`,
+      [id, claim, outcome.error],
     )
   }
+  return rows.length > 0
 }
 
 export async function listOutbox(

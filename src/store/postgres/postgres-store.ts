@@ -303,9 +303,9 @@ export class PostgresStore implements Store {
     )
   }
 
-  async settleMessage(id: string, outcome: DeliveryOutcome): Promise<void> {
-    await this.guard(() =>
-      outbox.settleMessage((text, values) => this.query(text, values), id, outcome),
+  async settleMessage(id: string, claim: string, outcome: DeliveryOutcome): Promise<boolean> {
+    return this.guard(() =>
+      outbox.settleMessage((text, values) => this.query(text, values), id, claim, outcome),
     )
   }
 

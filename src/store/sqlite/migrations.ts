@@ -210,4 +210,16 @@ export const MIGRATIONS: string[] = [
                  WHERE first.checkout_token_hash = bookings.checkout_token_hash);
   CREATE UNIQUE INDEX bookings_by_checkout_token ON bookings (checkout_token_hash);
   `,
+  // Each claim of outbox messages has a token of its own: a sender settles a message only while
+  // its claim still holds it. Delivered messages keep no text, address or event data any more.
+  `
+  ALTER TABLE outbox ADD COLUMN claim_token TEXT;
+  UPDATE outbox SET message = json_object('channel', channel, 'id', id, 'to', json('[]'),
+      'subject', json_extract(message, '$.subject'), 'text', '')
+    WHERE delivered_at IS NOT NULL AND channel = 'email';
+  UPDATE outbox SET message = json_object('channel', channel, 'id', id,
+      'type', json_extract(message, '$.type'), 'timestamp', json_extract(message, '$.timestamp'),
+      'data', json('null'))
+    WHERE delivered_at IS NOT NULL AND channel = 'webhook';
+  `,
 ]

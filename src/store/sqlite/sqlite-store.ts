@@ -20,7 +20,12 @@ import {
   type Row,
 } from '../catalogue-rows.ts'
 import { importWrites } from '../fleet-records.ts'
-import { outboxCondition, outboxEntryFromRow } from '../outbox-rows.ts'
+import {
+  deliveredRecord,
+  newClaimToken,
+  outboxCondition,
+  outboxEntryFromRow,
+} from '../outbox-rows.ts'
 import type {
   AgentQuoteCount,
   BookedUnitsQuery,
@@ -300,15 +305,17 @@ export class SqliteStore implements Store {
                ORDER BY next_attempt_at, id LIMIT ?`,
             )
             .all(now, now, limit) as Row[]
+          const token = newClaimToken()
           const claim = this.db.prepare(
-            'UPDATE outbox SET claimed_until = ?, attempts = attempts + 1 WHERE id = ?',
+            'UPDATE outbox SET claimed_until = ?, claim_token = ?, attempts = attempts + 1 WHERE id = ?',
           )
           const until = new Date(Date.now() + leaseMs).toISOString()
-          for (const row of rows) claim.run(until, row.id as string)
+          for (const row of rows) claim.run(until, token, row.id as string)
           return rows.map((row) => ({
             message: JSON.parse(row.message as string) as OutboxMessage,
             attempts: row.attempts as number,
             createdAt: row.created_at as string,
+            claim: token,
           }))
         },
         // The outbox is not booked_days: the copy in memory stays as it is.
@@ -317,27 +324,36 @@ export class SqliteStore implements Store {
     )
   }
 
-  async settleMessage(id: string, outcome: DeliveryOutcome): Promise<void> {
-    this.guard(() => {
+  async settleMessage(id: string, claim: string, outcome: DeliveryOutcome): Promise<boolean> {
+    return this.guard(() => {
       const now = nowIso()
+      // Only while this claim holds the message: not after another instance took it over.
+      const held = 'WHERE id = ? AND claim_token = ?'
+      const cleared = 'claimed_until = NULL, claim_token = NULL'
+      let changed: number | bigint
       if (outcome.outcome === 'delivered') {
-        this.db
-          .prepare('UPDATE outbox SET delivered_at = ?, claimed_until = NULL WHERE id = ?')
-          .run(now, id)
+        const stored = this.db.prepare('SELECT message FROM outbox WHERE id = ?').get(id) as
+          | Row
+          | undefined
+        const kept = stored
+          ? JSON.stringify(deliveredRecord(JSON.parse(stored.message as string) as OutboxMessage))
+          : null
+        changed = this.db
+          .prepare(
+            `UPDATE outbox SET delivered_at = ?, ${cleared}, message = coalesce(?, message) ${held}`,
+          )
+          .run(now, kept, id, claim).changes
       } else if (outcome.outcome === 'retry') {
         const next = new Date(Date.now() + outcome.afterMs).toISOString()
-        this.db
-          .prepare(
-            'UPDATE outbox SET next_attempt_at = ?, last_error = ?, claimed_until = NULL WHERE id = ?',
-          )
-          .run(next, outcome.error, id)
+        changed = this.db
+          .prepare(`UPDATE outbox SET next_attempt_at = ?, last_error = ?, ${cleared} ${held}`)
+          .run(next, outcome.error, id, claim).changes
       } else {
-        this.db
-          .prepare(
-            'UPDATE outbox SET failed_at = ?, last_error = ?, claimed_until = NULL WHERE id = ?',
-          )
-          .run(now, outcome.error, id)
+        changed = this.db
+          .prepare(`UPDATE outbox SET failed_at = ?, last_error = ?, ${cleared} ${held}`)
+          .run(now, outcome.error, id, claim).changes
       }
+      return Number(changed) > 0
     })
   }
 
