@@ -28,6 +28,7 @@ const PERSON = {
   full_name: 'Wiremu Tawhiri-Kingi',
   email: 'wiremu.tk@example.org',
   phone: '+64 27 444 9183',
+  date_of_birth: '1979-03-08',
 }
 
 function capture() {
