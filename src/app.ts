@@ -197,6 +197,7 @@ export async function buildApp(deps: AppDeps) {
       settings: deps.config,
       rateLimiter: deps.rateLimiter,
       allowedOrigins: deps.config.mcpAllowedOrigins,
+      allowedHosts: deps.config.mcpAllowedHosts,
     }),
   )
   return app
