@@ -11,9 +11,9 @@ import type { OperationDeps } from '../operations/agent-operations.ts'
 import { companyIcons, type Icon } from '../presenters/company-icon.ts'
 import { type CompanyProfile, companyProfile } from '../presenters/company-profile.ts'
 import { type ExampleDates, exampleDates, withExampleDates } from '../schemas/example-dates.ts'
+import { jsonParameters } from '../schemas/json-parameters.ts'
 import { type OperationSettings, operationDocs } from '../schemas/operations.ts'
 import { type AgentTool, toolResult } from './agent-tool.ts'
-import { toolParameters } from './tool-arguments.ts'
 import { errorResult, type ToolLog, toolErrorResult } from './tool-error-result.ts'
 import { toolDescription, toolInputSchema } from './tool-input-schema.ts'
 import { explainUnavailableTool } from './tools/explain-unavailable-tool.ts'
@@ -103,7 +103,7 @@ export function createMcpServer(deps: McpDeps): Server {
     const refusal = await deps.countCall?.()
     if (refusal) return errorResult(refusal)
     try {
-      const parameters = toolParameters(tool.parameters, request.params.arguments ?? {})
+      const parameters = jsonParameters(tool.parameters, request.params.arguments ?? {})
       return toolResult(await tool.answer(deps, parameters))
     } catch (error) {
       return toolErrorResult(error, deps.log)
