@@ -1,4 +1,5 @@
 import type { Static } from 'typebox'
+import { MAX_ACCESSORY_ITEMS } from '../domain/accessory-selection.ts'
 import { DomainError } from '../domain/errors.ts'
 import { httpMessage } from '../http/listing-text.ts'
 import { jsonParameters } from '../schemas/json-parameters.ts'
@@ -115,12 +116,13 @@ function itemParameters(lineItems: unknown, paths: ParameterPaths): Record<strin
       )
     }
     const quantity = (line as { quantity?: unknown }).quantity ?? 1
-    const most = match[1] === 'accessory' ? 10 : 1
+    // An accessory's own most per rental is the quote's rule, with its message; this only bounds.
+    const most = match[1] === 'accessory' ? MAX_ACCESSORY_ITEMS : 1
     if (!Number.isInteger(quantity) || (quantity as number) < 1 || (quantity as number) > most) {
       throw new CheckoutInputError(
         'invalid',
         `${at}.quantity`,
-        `line_items[${index}].quantity ${JSON.stringify(quantity)} is not a quantity of this item; send ${most === 1 ? '1' : 'a whole number from 1 to 10'}`,
+        `line_items[${index}].quantity ${JSON.stringify(quantity)} is not a quantity of this item; send ${most === 1 ? '1' : `a whole number from 1 to ${most}`}`,
       )
     }
     const number = Number(match[2])

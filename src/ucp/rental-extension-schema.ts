@@ -16,7 +16,7 @@ export function rentalExtensionSchema(siteUrl: string) {
     name: rentalExtensionName(siteUrl),
     title: 'Vehicle rental',
     description:
-      'Extends dev.ucp.shopping.checkout with the rental a vehicle checkout is for. Line items name the vehicle ("vehicle:<vehicleId>", quantity 1), accessories ("accessory:<id>", quantity up to 10) and an insurance plan ("insurance:<id>"), with the ids the agent API lists.',
+      'Extends dev.ucp.shopping.checkout with the rental a vehicle checkout is for. Line items name the vehicle ("vehicle:<vehicleId>", quantity 1), accessories ("accessory:<id>", with a quantity) and an insurance plan ("insurance:<id>"), with the ids the agent API lists.',
     type: 'object',
     properties: {
       rental: {

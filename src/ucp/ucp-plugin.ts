@@ -73,7 +73,7 @@ export function ucpCheckout(deps: UcpDeps) {
     const refuse = (operation: string) => async (_request: FastifyRequest, reply: FastifyReply) =>
       reply
         .code(405)
-        .header('allow', operation === 'update' ? 'GET' : 'POST')
+        .header('allow', operation === 'update' ? 'GET' : '')
         .send(
           checkoutError(
             deps.links.siteUrl,
