@@ -3,6 +3,7 @@ import fastifySwagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import type { Config } from './config.ts'
+import { PLATFORM_DOCUMENT_PATHS } from './docs/agent-platform-documents.ts'
 import { API_VERSION } from './docs/company-openapi.ts'
 import { discoveryDocuments } from './docs/discovery-plugin.ts'
 import { finishOpenApi } from './docs/finish-openapi.ts'
@@ -30,6 +31,8 @@ import { operationDocs } from './schemas/operations.ts'
 import { validationError } from './schemas/validation-error.ts'
 import { securityHeaders } from './security/security-headers.ts'
 import { registerSiteHeaders } from './security/site-headers.ts'
+import { ucpCheckout } from './ucp/ucp-plugin.ts'
+import { UCP_ENDPOINT_PATH } from './ucp/ucp-spec.ts'
 import type { VerbContext } from './verbs/context.ts'
 
 export const API_PREFIX = '/api/agent'
@@ -42,6 +45,7 @@ const CORS_DOCUMENTS = [
   '/openapi.yaml',
   '/.well-known/ai-plugin.json',
   '/llms.txt',
+  ...PLATFORM_DOCUMENT_PATHS,
 ]
 
 export type AppDeps = {
@@ -221,8 +225,16 @@ export async function buildApp(deps: AppDeps) {
       settings: deps.config,
       rateLimiter,
       allowedOrigins: deps.config.mcpAllowedOrigins,
+      allowedHosts: deps.config.mcpAllowedHosts,
       tracing,
     }),
+  )
+  // The quote as a UCP checkout that hands over to the website, counted like the API.
+  await app.register(
+    ucpCheckout({ ctx: countedContext(deps.ctx, metrics, 'ucp'), links, rateLimiter }),
+    {
+      prefix: UCP_ENDPOINT_PATH,
+    },
   )
   return app
 }

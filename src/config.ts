@@ -44,6 +44,11 @@ export type Config = {
    * header (agents outside a browser) are not affected.
    */
   mcpAllowedOrigins: string[]
+  /**
+   * Host names /mcp answers to (DNS-rebinding protection: a page on another site that made its
+   * name resolve to this server sends that name as Host). Without the port.
+   */
+  mcpAllowedHosts: string[]
   /** How often a running instance asks the store whether a fleet import changed the catalogue. */
   fleetCheckSeconds: number
   /**
@@ -143,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxies: trustedProxies(env.TRUSTED_PROXIES),
     cookieSecret: cookieSecret(env.COOKIE_SECRET),
     mcpAllowedOrigins: allowedOrigins(env.MCP_ALLOWED_ORIGINS, new URL(site).origin),
+    mcpAllowedHosts: allowedHosts(env.MCP_ALLOWED_HOSTS, new URL(site).hostname),
     fleetCheckSeconds: integer(env, 'FLEET_CHECK_SECONDS', 5, 1, 3_600),
     overloadMaxEventLoopDelayMs: integer(
       env,
@@ -211,6 +217,27 @@ function allowedOrigins(text: string | undefined, siteOrigin: string): string[] 
     }
     return entry
   })
+}
+
+/** The names a local client reaches this machine by, always allowed as Host. */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]']
+const HOST_NAME =
+  /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])$/i
+
+/** `rentals.example.com, rentals.internal`: host names, without scheme or port. */
+function allowedHosts(text: string | undefined, siteHost: string): string[] {
+  if (!text) return [...new Set([siteHost.toLowerCase(), ...LOOPBACK_HOSTS])]
+  const hosts = text.split(',').map((item) => {
+    const entry = item.trim().toLowerCase()
+    if (!HOST_NAME.test(entry)) {
+      throw new ConfigError(
+        'MCP_ALLOWED_HOSTS',
+        `must list host names without scheme or port, separated by commas, such as rentals.example.com,rentals.internal; got "${text}", in which "${item.trim()}" is not one`,
+      )
+    }
+    return entry
+  })
+  return [...new Set([...hosts, ...LOOPBACK_HOSTS])]
 }
 
 function serviceUrl(

@@ -32,6 +32,7 @@ describe('loadConfig falls back to the documented defaults', () => {
       trustedProxies: [],
       cookieSecret: undefined,
       mcpAllowedOrigins: ['http://localhost:3000'],
+      mcpAllowedHosts: ['localhost', '127.0.0.1', '[::1]'],
       fleetCheckSeconds: 5,
       overloadMaxEventLoopDelayMs: 100,
       smtpUrl: undefined,
@@ -74,6 +75,18 @@ describe('loadConfig reads good values', () => {
       field: 'mcpAllowedOrigins',
       value: ['https://chat.example.com', 'http://localhost:6274'],
       why: 'origins with and without a port',
+    },
+    {
+      env: { PUBLIC_URL: 'https://Rentals.example.com/nz' },
+      field: 'mcpAllowedHosts',
+      value: ['rentals.example.com', 'localhost', '127.0.0.1', '[::1]'],
+      why: "by default the public URL's host, and the loopback names",
+    },
+    {
+      env: { MCP_ALLOWED_HOSTS: 'rentals.internal, app-1.rentals.internal' },
+      field: 'mcpAllowedHosts',
+      value: ['rentals.internal', 'app-1.rentals.internal', 'localhost', '127.0.0.1', '[::1]'],
+      why: 'named hosts, and the loopback names still',
     },
     {
       env: { PUBLIC_URL: 'https://rentals.example.com/nz' },
@@ -180,6 +193,9 @@ describe('loadConfig refuses a bad value with a ConfigError that names the varia
       says: '"https://chat.example.com/app" is not one',
     },
     { variable: 'MCP_ALLOWED_ORIGINS', value: 'chat.example.com', says: 'is not one' },
+    { variable: 'MCP_ALLOWED_HOSTS', value: 'https://rentals.example.com', says: 'is not one' },
+    { variable: 'MCP_ALLOWED_HOSTS', value: 'rentals.example.com:443', says: 'is not one' },
+    { variable: 'MCP_ALLOWED_HOSTS', value: '*', says: '"*" is not one' },
     {
       variable: 'DATABASE_URL',
       value: 'mysql://app:hunter2@db/rentals',

@@ -10,6 +10,7 @@ import type { SiteLinks } from '../presenters/site-links.ts'
 import { exampleDates, withExampleDates } from '../schemas/example-dates.ts'
 import { landingPagePolicy, referencePolicy } from '../security/content-security-policies.ts'
 import type { VerbContext } from '../verbs/context.ts'
+import { registerPlatformDocuments } from './agent-platform-documents.ts'
 import { describeApi } from './api-operations.ts'
 import { companyOpenApi } from './company-openapi.ts'
 import type { DocsSettings } from './docs-settings.ts'
@@ -129,9 +130,13 @@ export function discoveryDocuments({ settings, ctx, links }: DiscoveryDeps) {
         .send(page.html)
     })
 
+    // Legacy: ChatGPT plugins were retired in 2024, but some crawlers still read the manifest.
     app.get('/.well-known/ai-plugin.json', async (_request, reply) =>
       asDocument(reply, 'application/json; charset=utf-8').send(manifest()),
     )
+
+    // UCP's business profile, the MCP Registry's server.json, the Server Card and its catalogue.
+    registerPlatformDocuments(app, { siteUrl: links.siteUrl, company, asDocument })
 
     // The company's initials, for a fleet that names no logo of its own.
     app.get('/logo.svg', async (_request, reply) =>

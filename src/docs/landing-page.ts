@@ -15,6 +15,7 @@ import { markdownToHtml } from './markdown-to-html.ts'
 import { mcpConnectionMarkdown } from './mcp-connection.ts'
 import { shortJson } from './short-json.ts'
 import { termsOfUse } from './terms-of-use.ts'
+import { ucpCheckoutMarkdown } from './ucp-checkout-docs.ts'
 import type { ExampleCall, WorkedExample } from './worked-example.ts'
 
 /**
@@ -71,9 +72,10 @@ export function landingPage(input: LandingPageInput): string {
 <li>No API key</li>
 <li>Version ${api.version}</li>
 <li>Also an MCP server at <code>/mcp</code></li>
+<li>And a UCP checkout at <code>/ucp</code></li>
 </ul>
 <ul class="documents">
-${DOCUMENT_LINKS.map((link) => html`<li><a href="${link.path}">${link.title}</a><span>${link.purpose}</span></li>\n`)}
+${DOCUMENT_LINKS.map((link) => html`<li><a href="${link.path}">${link.title}</a><span>${link.purpose}. Read by ${link.readBy}.</span></li>\n`)}
 </ul>
 <nav class="toc" aria-labelledby="toc-heading">
 <h2 id="toc-heading">On this page</h2>
@@ -81,6 +83,7 @@ ${DOCUMENT_LINKS.map((link) => html`<li><a href="${link.path}">${link.title}</a>
 <li><a href="#call-order">Call order</a></li>
 <li><a href="#example">Worked example</a></li>
 <li><a href="#mcp">Connect over MCP</a></li>
+<li><a href="#ucp">Check out over UCP</a></li>
 <li><a href="#rules">Rules</a></li>
 <li><a href="#errors">Errors</a></li>
 <li><a href="#rate-limits">Rate limits</a></li>
@@ -101,6 +104,11 @@ ${workedExample(input)}
 <section id="mcp" aria-labelledby="mcp-heading">
 <h2 id="mcp-heading">Connect over MCP</h2>
 ${markdown(mcpConnectionMarkdown(settings, company))}
+</section>
+
+<section id="ucp" aria-labelledby="ucp-heading">
+<h2 id="ucp-heading">Check out over UCP</h2>
+${markdown(ucpCheckoutMarkdown(settings, company))}
 </section>
 
 <section id="rules" aria-labelledby="rules-heading">

@@ -6,6 +6,7 @@ import { DOCUMENT_LINKS } from './document-links.ts'
 import type { EndpointExample } from './endpoint-examples.ts'
 import { type MarkdownSection, sectionTitled, splitSections } from './markdown-sections.ts'
 import { mcpConnectionMarkdown } from './mcp-connection.ts'
+import { ucpCheckoutMarkdown } from './ucp-checkout-docs.ts'
 
 /**
  * /llms.txt (llmstxt.org): an H1, a one-paragraph summary as a blockquote, then H2 sections,
@@ -35,13 +36,17 @@ export function llmsTxt(
     `Base URL: ${api.baseUrl}. Every endpoint is a GET answering JSON; no authentication. Version ${api.version}.`,
     '## Docs',
     [
-      `- [Landing page](${site}/docs): what the API does, a worked example with real requests and responses, rules, errors and rate limits`,
-      ...DOCUMENT_LINKS.map((link) => `- [${link.title}](${site}${link.path}): ${link.purpose}`),
+      `- [Landing page](${site}/docs): what the API does, a worked example with real requests and responses, rules, errors and rate limits (read by developers and agents)`,
+      ...DOCUMENT_LINKS.map(
+        (link) =>
+          `- [${link.title}](${site}${link.path}): ${link.purpose} (read by ${link.readBy})`,
+      ),
     ].join('\n'),
     section(callOrder),
     '## Endpoints',
     api.operations.map((operation) => endpoint(operation, examples)).join('\n'),
     `## Connect over MCP\n${mcpConnectionMarkdown(settings, company)}`,
+    `## Check out over UCP\n${ucpCheckoutMarkdown(settings, company)}`,
     ...rules.sections.filter((other) => other !== callOrder).map(section),
     '## Optional',
     [

@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult } from '@modelcontextprotocol/server'
 import type { TObject } from 'typebox'
 import type { OperationDeps } from '../operations/agent-operations.ts'
 import type { OperationId } from '../schemas/operations.ts'

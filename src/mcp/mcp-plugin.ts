@@ -4,7 +4,7 @@ import type { Tracing } from '../observability/tracing.ts'
 import type { OperationDeps } from '../operations/agent-operations.ts'
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
 import type { OperationSettings } from '../schemas/operations.ts'
-import { originCheck, preflight } from './origin-check.ts'
+import { hostCheck, originCheck, preflight } from './origin-check.ts'
 
 export const MCP_PATH = '/mcp'
 
@@ -22,17 +22,16 @@ const NOT_JSON = Symbol('not JSON')
 let mcpModules:
   | Promise<{
       createMcpServer: typeof import('./create-mcp-server.ts').createMcpServer
-      StreamableHTTPServerTransport: typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js').StreamableHTTPServerTransport
+      answerInEra: typeof import('./http-eras.ts').answerInEra
     }>
   | undefined
 function loadMcpModules() {
-  mcpModules ??= Promise.all([
-    import('./create-mcp-server.ts'),
-    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
-  ]).then(([server, transport]) => ({
-    createMcpServer: server.createMcpServer,
-    StreamableHTTPServerTransport: transport.StreamableHTTPServerTransport,
-  }))
+  mcpModules ??= Promise.all([import('./create-mcp-server.ts'), import('./http-eras.ts')]).then(
+    ([server, eras]) => ({
+      createMcpServer: server.createMcpServer,
+      answerInEra: eras.answerInEra,
+    }),
+  )
   return mcpModules
 }
 
@@ -40,17 +39,23 @@ export type McpEndpointDeps = OperationDeps & {
   settings: OperationSettings
   rateLimiter: RateLimiter
   allowedOrigins: readonly string[]
+  allowedHosts: readonly string[]
   /** With tracing, each message is a span, parented by the trace context in its `_meta`. */
   tracing?: Tracing | undefined
 }
 
 /**
- * MCP over Streamable HTTP at /mcp, stateless: every POST gets a fresh server and transport and
- * is answered as plain JSON, so any instance behind a load balancer can answer any request. Each
- * POST counts against the client's API rate limit like any API request.
+ * MCP over Streamable HTTP at /mcp, stateless: every POST is answered on its own as plain JSON,
+ * so any instance behind a load balancer can answer any request. The SDK's handler serves both
+ * eras on the one path: a client of revision 2025-06-18 or 2025-11-25 opens with `initialize`, one
+ * of 2026-07-28 sends its version in every request's `_meta` (and the `Mcp-Method` and `Mcp-Name`
+ * headers, which the handler checks against the body). Each POST counts against the client's API
+ * rate limit like any API request.
  */
 export function mcpEndpoint(deps: McpEndpointDeps) {
   return async function register(app: FastifyInstance): Promise<void> {
+    // DNS rebinding: the Host a browser was tricked into sending, then the page's Origin.
+    app.addHook('onRequest', hostCheck(deps.allowedHosts))
     app.addHook('onRequest', originCheck(deps.allowedOrigins))
     app.addContentTypeParser(
       'application/json',
@@ -69,7 +74,7 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
       (request, reply) => answer(deps, request, reply),
     )
     app.options(MCP_PATH, preflight)
-    // Stateless: there is no session to stream to or to end.
+    // Stateless: there is no session to stream to or to end (and revision 2026-07-28 has no GET).
     app.route({
       method: ['GET', 'DELETE'],
       url: MCP_PATH,
@@ -86,31 +91,24 @@ async function answer(deps: McpEndpointDeps, request: FastifyRequest, reply: Fas
   if (request.body === NOT_JSON) {
     return reply.code(400).send(rpcError(-32700, 'Parse error: the body is not JSON'))
   }
-  const { createMcpServer, StreamableHTTPServerTransport } = await loadMcpModules()
-  const server = createMcpServer({ ...deps, log: request.log })
-  const transport = new StreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
-    enableJsonResponse: true,
-  })
-  // The SDK writes the answer itself; the headers set so far (rate limit, CORS) go with it.
-  reply.hijack()
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined) reply.raw.setHeader(name, value)
-  }
-  reply.raw.on('close', () => {
-    void transport.close()
-    void server.close()
-  })
+  const { createMcpServer, answerInEra } = await loadMcpModules()
   try {
-    await server.connect(transport)
-    const handle = () => transport.handleRequest(request.raw, reply.raw, request.body)
-    await (deps.tracing ? deps.tracing.mcpMessage(request.body, handle) : handle())
+    const handle = () =>
+      answerInEra(
+        request.raw,
+        request.body,
+        // A server per request, logging into this request's log.
+        () => createMcpServer({ ...deps, log: request.log }),
+        // What the SDK refuses (a missing header, a version it does not serve) is the client's
+        // fault and is answered to the client; it is noted for whoever debugs one.
+        (error) => request.log.debug({ err: error }, 'MCP request refused'),
+      )
+    const response = await (deps.tracing ? deps.tracing.mcpMessage(request.body, handle) : handle())
+    // The headers set so far (rate limit, CORS) go with the SDK's answer.
+    return reply.send(response)
   } catch (error) {
     request.log.error({ err: error }, 'MCP request failed')
-    if (!reply.raw.headersSent) {
-      reply.raw.writeHead(500, { 'content-type': 'application/json' })
-      reply.raw.end(JSON.stringify(rpcError(-32603, 'Internal error')))
-    }
+    return reply.code(500).send(rpcError(-32603, 'Internal error'))
   }
 }
 

@@ -1,12 +1,39 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
-/** The headers a browser-based MCP client sends and may read, for the CORS answers. */
-const ALLOWED_HEADERS = 'content-type, accept, mcp-protocol-version, mcp-session-id, last-event-id'
+/**
+ * The headers a browser-based MCP client sends and may read, for the CORS answers: those of the
+ * 2025 revisions and the standard ones of 2026-07-28 (`Mcp-Method`, `Mcp-Name`).
+ */
+const ALLOWED_HEADERS =
+  'content-type, accept, mcp-protocol-version, mcp-session-id, last-event-id, mcp-method, mcp-name'
 const EXPOSED_HEADERS =
   'mcp-session-id, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, retry-after'
 
 /**
- * DNS-rebinding protection for /mcp: a request from a web page must come from an allowed origin,
+ * DNS-rebinding protection for /mcp, first half: the Host header must name this server. A page on
+ * a site whose name was made to resolve to this machine (or to a server inside a private network)
+ * reaches it under that site's name, and its requests carry that name as their Host. Checked by
+ * the SDK's own rule (the name without the port), loaded with the SDK by the first MCP request.
+ */
+export function hostCheck(allowedHosts: readonly string[]) {
+  const allowed = [...allowedHosts]
+  return async function checkHost(request: FastifyRequest, reply: FastifyReply) {
+    const { validateHostHeader } = await import('@modelcontextprotocol/server')
+    if (validateHostHeader(request.headers.host, allowed).ok) return
+    reply.code(403).send({
+      jsonrpc: '2.0',
+      error: {
+        code: -32000,
+        message: `Host ${JSON.stringify(request.headers.host ?? '')} is not a name of this MCP server; allowed: ${allowed.join(', ')} (MCP_ALLOWED_HOSTS)`,
+      },
+      id: null,
+    })
+    return reply
+  }
+}
+
+/**
+ * DNS-rebinding protection for /mcp, second half: a request from a web page must come from an allowed origin,
  * or a page on any site could drive an MCP server reachable from the person's browser. A request
  * without Origin (an agent outside a browser) passes. Allowed origins get CORS headers, so a
  * browser-based client on one of them can call.

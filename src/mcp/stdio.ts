@@ -1,4 +1,4 @@
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import { serveStdio } from '@modelcontextprotocol/server/stdio'
 import type { Config } from '../config.ts'
 import { scrubText } from '../observability/personal-data.ts'
 import { SiteLinks } from '../presenters/site-links.ts'
@@ -12,32 +12,36 @@ const STDIO_CLIENT = 'mcp-stdio'
 
 /**
  * MCP over stdio for a local agent (`rental-agent mcp`, `npm run mcp`): the same store and
- * settings as the service, so it answers from the same data. Standard output carries only MCP messages; logs go to
- * standard error. Ends when the client closes standard input.
+ * settings as the service, so it answers from the same data. Standard output carries only MCP
+ * messages; logs go to standard error. The SDK's entry lets the client's first message choose the
+ * revision, an `initialize` for 2025-06-18 or 2025-11-25 or a request carrying 2026-07-28 in its
+ * `_meta` (or the `server/discover` probe a client of both sends first). Ends when the client
+ * closes standard input.
  */
 export async function runMcpStdio(config: Config): Promise<void> {
   const log = stderrLog()
   const services = await openServices(config, { log })
-  const server = createMcpServer({
+  const deps = {
     ctx: services.ctx,
     links: new SiteLinks(config.publicUrl),
     settings: config,
     log,
     countCall: () => countCall(services.rateLimiter),
+  }
+  const handle = serveStdio(() => createMcpServer(deps), {
+    onerror: (error) => log.warn(`MCP message refused: ${error.message}`),
   })
   let closed = false
   const close = async () => {
     if (closed) return
     closed = true
-    await server.close()
+    await handle.close()
     await services.close()
   }
-  server.onclose = () => void close()
   process.stdin.on('end', () => void close())
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => void close().then(() => process.exit(0)))
   }
-  await server.connect(new StdioServerTransport())
 }
 
 async function countCall(limiter: RateLimiter): Promise<string | undefined> {

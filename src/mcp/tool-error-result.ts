@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult } from '@modelcontextprotocol/server'
 import { DomainError, StoreUnavailableError } from '../domain/errors.ts'
 import { INTERNAL_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from '../http/error-response.ts'
 import { toolDescription } from './tool-input-schema.ts'

@@ -21,7 +21,7 @@ const ENDPOINT_TO_TOOL: [RegExp, string][] = [
 /**
  * The input schema a tool publishes: its HTTP parameters typed as the OpenAPI document types them
  * (ids as integers, dates as dates) and the accessory list as a list of ids. Arguments are still
- * checked by the HTTP schema itself (tool-arguments.ts), which also takes ids sent as digits and
+ * checked by the HTTP schema itself (src/schemas/json-parameters.ts), which also takes ids sent as digits and
  * the accessory list as the API's comma-separated text.
  */
 export function toolInputSchema(parameters: TObject): JsonSchema {

@@ -4,7 +4,7 @@ import { BoundedLabel } from './bounded-label.ts'
 import { type HistogramSeries, LeanHistogram } from './lean-histogram.ts'
 
 /** The doors a quote, a booking or a cancellation comes through. */
-export type Channel = 'api' | 'mcp' | 'website'
+export type Channel = 'api' | 'mcp' | 'ucp' | 'website'
 const CHANNELS: readonly Channel[] = ['api', 'mcp', 'website']
 
 /** Which rate limit refused a request: the API's (and /mcp's), or the website's booking limit. */

@@ -1,5 +1,6 @@
 import type { Static } from 'typebox'
 import { DEFAULT_FLEXIBLE_LIMIT } from '../domain/pick-up-window.ts'
+import type { Quote } from '../domain/quote.ts'
 import type { VehicleFilter } from '../domain/vehicle-filter.ts'
 import {
   presentAccessory,
@@ -37,6 +38,7 @@ import type { VerbContext } from '../verbs/context.ts'
 import { listUnavailableVehicles } from '../verbs/explain-unavailable.ts'
 import { type AvailabilitySearch, findAvailableVehicles } from '../verbs/find-available-vehicles.ts'
 import { type FlexibleDates, findFlexibleDates } from '../verbs/find-flexible-dates.ts'
+import { findQuote } from '../verbs/find-quote.ts'
 import { listAccessories } from '../verbs/list-accessories.ts'
 import { listDepots } from '../verbs/list-depots.ts'
 import { listInsurancePlans } from '../verbs/list-insurance-plans.ts'
@@ -164,10 +166,23 @@ export function insurancePlansAnswer(
 }
 
 export function quoteAnswer(
-  { ctx, links }: OperationDeps,
+  deps: OperationDeps,
   query: Static<typeof QuoteQuery>,
 ): Promise<QuoteResponse> {
-  const quote = priceQuote(ctx, {
+  return pricedQuote(deps, query).then((stored) =>
+    presentQuote(stored, deps.links, deps.ctx.rules.timeZone),
+  )
+}
+
+/**
+ * The quote priced and stored for the parameters, as the domain holds it (in cents): for a door
+ * that presents a quote in another shape (a UCP checkout) rather than as the API's JSON.
+ */
+export function pricedQuote(
+  { ctx }: OperationDeps,
+  query: Static<typeof QuoteQuery>,
+): Promise<Quote> {
+  return priceQuote(ctx, {
     pickUpDepotId: Number(query.pick_up_depot_id),
     dropOffDepotId: Number(query.drop_off_depot_id),
     pickUpDate: query.pick_up_date,
@@ -181,7 +196,11 @@ export function quoteAnswer(
     promoCode: query.promo_code,
     agentRef: query.agent_ref,
   })
-  return quote.then((stored) => presentQuote(stored, links, ctx.rules.timeZone))
+}
+
+/** A quote priced before, by its id, as the domain holds it (expired or not). */
+export function storedQuote({ ctx }: OperationDeps, quoteId: string): Promise<Quote> {
+  return findQuote(ctx, quoteId)
 }
 
 function rentalSearch(query: Static<typeof UnavailableQuery>): RentalSearch {

@@ -25,6 +25,7 @@ describe('the rental-agent command line', () => {
         'rental-agent',
         'rental-agent serve',
         'rental-agent mcp',
+        'rental-agent mcp manifest',
         'rental-agent fleet',
         'rental-agent fleet validate',
         'rental-agent fleet import',

@@ -2,13 +2,14 @@ import assert from 'node:assert/strict'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Client } from '@modelcontextprotocol/client'
 import { loadConfig } from '../../src/config.ts'
 import { openService } from '../../src/service.ts'
 import { DEMO_FLEET, runCommand, sqliteTarget, type Target } from '../cli/cli-runner.ts'
 import { bookingForm, bookUrl, cookieOf } from '../helpers/booking-pages.ts'
 import { FIXED_NOW, SITE_URL } from '../helpers/test-app.ts'
 import { connectHttp } from '../mcp/mcp-sessions.ts'
+import { assertUcpProfile } from '../ucp/ucp-sdk-schemas.ts'
 
 /*
  * A company other than the demo one runs the service from its own fleet file: every page,
@@ -73,6 +74,11 @@ async function everySurface(service: Service, target: Target): Promise<Map<strin
     '/openapi.yaml',
     '/llms.txt',
     '/.well-known/ai-plugin.json',
+    '/.well-known/ucp',
+    '/ucp/rental-extension.json',
+    '/.well-known/mcp/server.json',
+    '/mcp/server-card',
+    '/.well-known/ai-catalog.json',
     '/logo.svg',
     '/schemas/fleet.json',
     '/api/agent/depots',
@@ -139,8 +145,35 @@ async function everySurface(service: Service, target: Target): Promise<Map<strin
   assert.ok(list.stdout.includes(reference), list.stdout)
   seen.set('rental-agent bookings list', list.stdout)
 
-  // The MCP server: its name, instructions and every tool's listing and answer.
+  // A UCP checkout, read back, and one refused.
+  const ucp = (payload: unknown) =>
+    app.inject({ method: 'POST', url: '/ucp/checkout-sessions', payload: payload as object })
+  const rental = { ...SEARCH, pick_up_depot_id: 1, drop_off_depot_id: 1 }
+  const created = await ucp({ line_items: [{ item: { id: 'vehicle:1' } }], rental })
+  assert.equal(created.statusCode, 201, created.body)
+  seen.set('POST /ucp/checkout-sessions', created.body)
+  await get(`/ucp/checkout-sessions/${created.json().id}`)
+  const refused = await ucp({ line_items: [{ item: { id: 'vehicle:4' } }], rental })
+  seen.set('POST /ucp/checkout-sessions (not rentable)', refused.body)
+
+  // The MCP server: its name, instructions and every tool's listing and answer, in both eras.
   const { port } = app.server.address() as AddressInfo
+  const modern = await connectHttp(`http://127.0.0.1:${port}/mcp`, {}, '2026-07-28')
+  try {
+    seen.set('MCP 2026-07-28 discover', JSON.stringify(modern.getDiscoverResult()))
+    seen.set('MCP 2026-07-28 tools/list', JSON.stringify(await modern.listTools()))
+    seen.set(
+      'MCP 2026-07-28 get_quote',
+      JSON.stringify(
+        await modern.callTool({
+          name: 'get_quote',
+          arguments: { ...rental, vehicle_id: 2 },
+        }),
+      ),
+    )
+  } finally {
+    await modern.close()
+  }
   const client: Client = await connectHttp(`http://127.0.0.1:${port}/mcp`)
   try {
     seen.set('MCP server', JSON.stringify(client.getServerVersion()))
@@ -203,6 +236,10 @@ function assertItIsTheAlpsCompany(seen: Map<string, string>) {
     'GET /openapi.yaml',
     'GET /llms.txt',
     'GET /.well-known/ai-plugin.json',
+    'GET /.well-known/mcp/server.json',
+    'GET /mcp/server-card',
+    'POST /ucp/checkout-sessions',
+    'MCP 2026-07-28 discover',
     'GET /book',
     'GET /book/no-such-page',
     'POST /book',
@@ -233,6 +270,17 @@ function assertItIsTheAlpsCompany(seen: Map<string, string>) {
     seen.get('MCP server') ?? '',
     /"name":"southern-alps-campers","title":"Southern Alps Campers"/,
   )
+  const server = JSON.parse(seen.get('GET /.well-known/mcp/server.json') ?? '{}')
+  assert.equal(server.name, 'com.example.rentals/southern-alps-campers')
+  assert.equal(server.icons[0].src, `${SITE_URL}/images/alps-logo.svg`)
+  const tools = JSON.parse(seen.get('MCP 2026-07-28 tools/list') ?? '{}')
+  assert.equal(tools.tools[0].icons[0].src, `${SITE_URL}/images/alps-logo.svg`)
+  const profile = JSON.parse(seen.get('GET /.well-known/ucp') ?? '{}')
+  assertUcpProfile(profile)
+  const extension = profile.ucp.capabilities.find(
+    (capability: { name: string }) => capability.name === 'com.example.rentals.shopping.rental',
+  )
+  assert.equal(extension.config.terms_of_service, 'https://www.alpscampers.example.org/conditions')
 }
 
 describe('another company: every surface names it, none names the demo company', () => {
@@ -297,6 +345,11 @@ describe('another company: every surface names it, none names the demo company',
       assert.match(run.stdout, /name: Kiwi Roads Rentals → Southern Alps Campers/)
       assert.equal(await service.reloadCatalogue(), true)
       assertItIsTheAlpsCompany(await everySurface(service, target))
+      // The registry entry the operator publishes names it too.
+      const manifest = await runCommand(target, ['mcp', 'manifest'], { PUBLIC_URL: SITE_URL })
+      assert.equal(manifest.code, 0, manifest.stderr)
+      assert.doesNotMatch(manifest.stdout, DEMO)
+      assert.match(manifest.stdout, /"title": "Southern Alps Campers"/)
     })
   })
 })

@@ -62,9 +62,22 @@ describe('GET /docs, the landing page', () => {
       '/openapi.json',
       '/.well-known/ai-plugin.json',
       '/llms.txt',
+      '/.well-known/mcp/server.json',
+      '/mcp/server-card',
+      '/.well-known/ai-catalog.json',
+      '/.well-known/ucp',
     ]) {
       assert.ok(links.includes(path), `no link to ${path}`)
     }
+    // Each says which platforms read it.
+    assert.match(page, /UCP business profile<\/a><span>[^<]*Read by Google/)
+    assert.match(page, /Plugin manifest \(legacy\)<\/a><span>[^<]*retired in 2024/)
+  })
+
+  test('has the UCP checkout at #ucp, the spec its business profile names for the rental extension', () => {
+    assert.match(page, /<section id="ucp" aria-labelledby="ucp-heading">/)
+    assert.match(page, /<a href="#ucp">Check out over UCP<\/a>/)
+    assert.ok(page.includes(`${SITE_URL}/ucp/checkout-sessions`))
   })
 
   test('every document it links to is served', async () => {

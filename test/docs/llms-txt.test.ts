@@ -36,13 +36,30 @@ describe('GET /llms.txt', () => {
       '/docs/api',
       '/openapi.yaml',
       '/openapi.json',
+      '/llms.txt',
+      '/.well-known/mcp/server.json',
+      '/mcp/server-card',
+      '/.well-known/ai-catalog.json',
+      '/.well-known/ucp',
       '/.well-known/ai-plugin.json',
     ]) {
       assert.match(
         docs,
-        new RegExp(`^- \\[[^\\]]+\\]\\(${SITE_URL}${path.replaceAll('.', '\\.')}\\)`, 'm'),
+        new RegExp(
+          `^- \\[[^\\]]+\\]\\(${SITE_URL}${path.replaceAll('.', '\\.')}\\): .+\\(read by .+\\)$`,
+          'm',
+        ),
       )
     }
+    assert.match(docs, /Plugin manifest \(legacy\)/)
+    assert.match(docs, /Server Card \(provisional\)/)
+  })
+
+  test('says how to check out over UCP: the profile, the checkout endpoint, the hand-over', () => {
+    const ucp = /^## Check out over UCP\n([\s\S]*?)\n## /m.exec(text)?.[1] ?? ''
+    assert.ok(ucp.includes(`POST ${SITE_URL}/ucp/checkout-sessions`))
+    assert.match(ucp, /requires_escalation/)
+    assert.match(ucp, /Kiwi Roads Rentals takes the booking on its website/)
   })
 
   test('has the call order, every endpoint with its parameters, and the rules', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, beforeEach, describe, test } from 'node:test'
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult, Tool } from '@modelcontextprotocol/client'
 import { addDays, type CalendarDate } from '../../src/domain/calendar-date.ts'
 import { DEMO_FLEET_FILE } from '../helpers/test-app.ts'
 import { cents, okBody, type VehicleBody } from '../http/api-client.ts'

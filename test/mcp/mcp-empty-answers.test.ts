@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { resolve } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult } from '@modelcontextprotocol/client'
 import { asToolArguments, startMcpOverHttp, structured } from './mcp-sessions.ts'
 
 /*

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { McpError } from '@modelcontextprotocol/sdk/types.js'
+import type { Client } from '@modelcontextprotocol/client'
+import { ProtocolError } from '@modelcontextprotocol/client'
 import type { ErrorBody, Params } from '../http/api-client.ts'
 import { asToolArguments, errorText, startMcpOverHttp } from './mcp-sessions.ts'
 
@@ -270,7 +270,7 @@ describe('MCP tool errors', () => {
     await assert.rejects(
       client.callTool({ name: 'book_vehicle', arguments: {} }),
       (error: unknown) => {
-        assert.ok(error instanceof McpError)
+        assert.ok(error instanceof ProtocolError)
         assert.equal(error.code, -32602)
         assert.match(error.message, /Unknown tool "book_vehicle"; the tools are list_depots, /)
         return true

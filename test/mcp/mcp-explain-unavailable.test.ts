@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult } from '@modelcontextprotocol/client'
 import { DEMO_FLEET_FILE } from '../helpers/test-app.ts'
 import { okBody } from '../http/api-client.ts'
 import { asToolArguments, errorText, startMcpOverHttp, structured } from './mcp-sessions.ts'

@@ -87,6 +87,38 @@ describe('the /mcp endpoint', () => {
     assert.equal(refused.status, 403)
   })
 
+  test('a request under a Host that is not a name of the server is refused with 403 before any work (DNS rebinding)', async () => {
+    const send = (host: string) =>
+      session.api.app.inject({
+        method: 'POST',
+        url: '/mcp',
+        headers: { host, 'content-type': 'application/json', accept: ACCEPT },
+        payload: INITIALIZE,
+      })
+    for (const host of [
+      'evil.example.net',
+      'evil.example.net:3000',
+      'rentals.example.com.evil.net',
+    ]) {
+      const refused = await send(host)
+      assert.equal(refused.statusCode, 403, host)
+      assert.match(
+        refused.json().error.message,
+        /is not a name of this MCP server.*MCP_ALLOWED_HOSTS/,
+      )
+      assert.equal(refused.headers['x-ratelimit-remaining'], undefined, 'not counted')
+    }
+    // PUBLIC_URL's host, with or without a port, and the loopback names are this server's.
+    for (const host of [
+      'rentals.example.com',
+      'rentals.example.com:443',
+      'localhost:3000',
+      '127.0.0.1',
+    ]) {
+      assert.equal((await send(host)).statusCode, 200, host)
+    }
+  })
+
   test('the SDK client connects with an allowed Origin header and not with another', async () => {
     const allowed = await connectHttp(session.mcpUrl, { origin: 'http://localhost:6274' })
     structured(await allowed.callTool({ name: 'list_depots' }))

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Client } from '@modelcontextprotocol/client'
 import { cents, okBody, type Params, type QuoteBody } from '../http/api-client.ts'
 import { asToolArguments, startMcpOverHttp, structured } from './mcp-sessions.ts'
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import type { AddressInfo } from 'node:net'
 import { after, before, describe, test } from 'node:test'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Client } from '@modelcontextprotocol/client'
 import { OTHER_AGENT_REFS } from '../../src/observability/service-metrics.ts'
 import { bookingForm, bookUrl, cookieOf, PERSON, SEARCH } from '../helpers/booking-pages.ts'
 import { buildTestApp } from '../helpers/test-app.ts'

@@ -1,15 +1,18 @@
 import { Ajv, type ValidateFunction } from 'ajv'
 import type { TObject } from 'typebox'
-import { misspeltParameterCheck } from '../schemas/parameter-spelling.ts'
-import { validationError } from '../schemas/validation-error.ts'
-import type { ToolParameters } from './agent-tool.ts'
+import { misspeltParameterCheck } from './parameter-spelling.ts'
+import { validationError } from './validation-error.ts'
 
 /*
- * A tool's arguments are JSON, a query string's are text. The JSON is first written as the query
- * string would carry it (a number as its decimal digits, the accessory list joined with commas),
- * then checked by the HTTP route's own schema, so an agent gets the very message the API gives:
- * `07`, `1e3` and `1.5` are refused alike, and an unknown key is ignored as in a query string.
+ * Parameters sent as JSON (an MCP tool's arguments, a UCP checkout's rental) where a query string
+ * carries text. The JSON is first written as the query string would carry it (a number as its
+ * decimal digits, the accessory list joined with commas), then checked by the HTTP route's own
+ * schema, so an agent gets the very message the API gives: `07`, `1e3` and `1.5` are refused
+ * alike, and an unknown key is ignored as in a query string.
  */
+
+/** Parameters after they passed the HTTP schema: text, as a query string carries them. */
+export type TextParameters = Record<string, string | undefined>
 
 /** `[1, 2]` as text. */
 const JSON_LIST = /^\s*\[[\s\S]*\]\s*$/
@@ -18,8 +21,8 @@ const JSON_LIST = /^\s*\[[\s\S]*\]\s*$/
 const ajv = new Ajv({ coerceTypes: false, allErrors: false, verbose: true, strict: false })
 const validators = new WeakMap<TObject, ValidateFunction>()
 
-/** Checks a tool's arguments against its parameters' schema; throws the API's 400 error. */
-export function toolParameters(schema: TObject, args: Record<string, unknown>): ToolParameters {
+/** Checks JSON parameters against the HTTP parameters' schema; throws the API's 400 error. */
+export function jsonParameters(schema: TObject, args: Record<string, unknown>): TextParameters {
   const misspelt = spellingCheckFor(schema)(args)
   if (misspelt) throw misspelt
   const text: Record<string, unknown> = {}
@@ -30,7 +33,7 @@ export function toolParameters(schema: TObject, args: Record<string, unknown>): 
   }
   const validate = validatorFor(schema)
   if (!validate(text)) throw validationError(validate.errors ?? [])
-  return text as ToolParameters
+  return text as TextParameters
 }
 
 function asQueryText(name: string, value: unknown): unknown {

@@ -1,0 +1,187 @@
+import type { Quote } from '../domain/quote.ts'
+import type { CompanyProfile } from '../presenters/company-profile.ts'
+import type { SiteLinks } from '../presenters/site-links.ts'
+import { itemId } from './checkout-request.ts'
+import { rentalExtensionName, UCP_CHECKOUT, UCP_VERSION } from './ucp-spec.ts'
+
+/*
+ * A quote as a UCP checkout session. UCP counts money in minor units, as the domain does, so the
+ * quote's cents go out as they are. The session always hands over to the website
+ * (`requires_escalation` with `continue_url`, the quote's checkout link): a person gives the
+ * driver's details and confirms there, and no payment is taken through the protocol.
+ */
+
+type Total = { type: string; display_text?: string; amount: number }
+/**
+ * Severities are the two of the release's three that apply: `recoverable` (the agent can put it
+ * right through the API, by creating another checkout) and `requires_buyer_input` (the person
+ * carries on on the website).
+ */
+type Message = {
+  type: 'error' | 'info'
+  code: string
+  content: string
+  severity?: 'recoverable' | 'requires_buyer_input'
+  path?: string
+}
+
+/** The `ucp` envelope of every answer: the capability and its extension, active for it. */
+function envelope(siteUrl: string) {
+  return {
+    version: UCP_VERSION,
+    capabilities: [
+      { name: UCP_CHECKOUT, version: UCP_VERSION },
+      { name: rentalExtensionName(siteUrl), version: UCP_VERSION, extends: UCP_CHECKOUT },
+    ],
+  }
+}
+
+/** The checkout session of a quote; `now` decides whether it is still open. */
+export function checkoutSession(
+  quote: Quote,
+  company: CompanyProfile,
+  links: SiteLinks,
+  now: Date,
+) {
+  const expired = Date.parse(quote.expiresAt) <= now.getTime()
+  const messages: Message[] = expired
+    ? [
+        {
+          type: 'error',
+          code: 'expired',
+          severity: 'recoverable',
+          content: `This checkout expired at ${quote.expiresAt}; create a new one for a current price`,
+        },
+      ]
+    : [
+        {
+          type: 'error',
+          code: 'confirm_on_website',
+          severity: 'requires_buyer_input',
+          content: `${company.name} takes the booking on its website: hand the person continue_url, where they give the driver's details, choose the hand-over times if not given and confirm. No payment is taken through this checkout. The price holds until ${quote.expiresAt}.`,
+        },
+        {
+          type: 'info',
+          code: 'gst_included',
+          content: `Amounts are NZD cents, GST (15%) included; the total is the price paid.`,
+        },
+      ]
+  return {
+    ucp: envelope(links.siteUrl),
+    id: quote.id,
+    status: expired ? 'canceled' : 'requires_escalation',
+    currency: 'NZD',
+    line_items: lineItems(quote),
+    totals: totals(quote),
+    messages,
+    links: [{ type: 'terms_of_service', url: company.termsUrl }],
+    // The release asks for the payment object with its handlers: there are none, nothing is paid.
+    payment: { handlers: [] },
+    expires_at: quote.expiresAt,
+    // A terminal session hands over nothing (UCP: omitted once canceled).
+    ...(expired ? {} : { continue_url: links.checkout(quote) }),
+    rental: {
+      pick_up_depot_id: quote.pickUpDepotId,
+      drop_off_depot_id: quote.dropOffDepotId,
+      pick_up_date: quote.pickUpDate,
+      drop_off_date: quote.dropOffDate,
+      pick_up_time: quote.pickUpTime,
+      drop_off_time: quote.dropOffTime,
+      rental_days: quote.rentalDays,
+      driver_age: quote.driverAge,
+      promo_code: quote.promotion?.code ?? null,
+    },
+  }
+}
+
+function lineItems(quote: Quote) {
+  const line = (index: number, id: string, title: string, unitPrice: number, quantity: number) => ({
+    id: `li_${index}`,
+    item: { id, title, price: unitPrice },
+    quantity,
+    totals: [
+      { type: 'subtotal', amount: unitPrice * quantity },
+      { type: 'total', amount: unitPrice * quantity },
+    ],
+  })
+  const days = `${quote.rentalDays} ${quote.rentalDays === 1 ? 'day' : 'days'}`
+  const lines = [
+    line(
+      1,
+      itemId('vehicle', quote.vehicleId),
+      `${quote.vehicleName}, ${days}`,
+      quote.rentalFee,
+      1,
+    ),
+  ]
+  for (const accessory of quote.accessories) {
+    // The cost is the capped charge for one times the quantity, so it divides exactly.
+    const unit = accessory.cost / accessory.quantity
+    lines.push(
+      line(
+        lines.length + 1,
+        itemId('accessory', accessory.id),
+        accessory.name,
+        unit,
+        accessory.quantity,
+      ),
+    )
+  }
+  if (quote.insurance) {
+    const { id, name, cost } = quote.insurance
+    lines.push(line(lines.length + 1, itemId('insurance', id), name, cost, 1))
+  }
+  return lines
+}
+
+/** subtotal (the items) + fees (one-way fee, surcharges) - discount = total, to the cent. */
+function totals(quote: Quote): Total[] {
+  const entries: Total[] = [
+    {
+      type: 'subtotal',
+      display_text: 'Vehicle, accessories and insurance',
+      amount: quote.rentalFee + quote.accessoriesFee + quote.insuranceFee,
+    },
+  ]
+  if (quote.routeFee > 0) {
+    entries.push({ type: 'fee', display_text: 'One-way fee', amount: quote.routeFee })
+  }
+  for (const surcharge of quote.surcharges) {
+    entries.push({ type: 'fee', display_text: surcharge.name, amount: surcharge.cost })
+  }
+  if (quote.discount > 0) {
+    entries.push({
+      type: 'discount',
+      display_text: quote.promotion?.name ?? 'Discount',
+      amount: -quote.discount,
+    })
+  }
+  entries.push({ type: 'total', display_text: 'Total, GST included', amount: quote.totalAmount })
+  return entries
+}
+
+/**
+ * UCP's answer when no checkout exists to act on: the envelope and what went wrong, where in the
+ * request, and (when a person can carry on) where on the website. The fault is always one the
+ * agent can put right (`recoverable`): send what the message asks for, or create another checkout.
+ */
+export function checkoutError(
+  siteUrl: string,
+  code: string,
+  content: string,
+  options: { path?: string; continueUrl?: string } = {},
+) {
+  return {
+    ucp: envelope(siteUrl),
+    messages: [
+      {
+        type: 'error',
+        code,
+        content,
+        severity: 'recoverable',
+        ...(options.path === undefined ? {} : { path: options.path }),
+      },
+    ],
+    ...(options.continueUrl === undefined ? {} : { continue_url: options.continueUrl }),
+  }
+}
