@@ -4,6 +4,7 @@ import type { Booking, Catalogue } from '../../domain/catalogue.ts'
 import { StoreUnavailableError } from '../../domain/errors.ts'
 import type { Quote } from '../../domain/quote.ts'
 import type { OutboxMessage } from '../../notifications/outbox-message.ts'
+import type { MaybeAsync } from '../maybe-async.ts'
 import { expiredQuotesCutoff } from '../quote-sweep.ts'
 import type {
   BookedUnitsQuery,
@@ -21,6 +22,7 @@ import type {
 import { TurnBatches } from '../turn-batches.ts'
 import { FLEET_LOCK } from './advisory-locks.ts'
 import { bookOneUnit } from './book-one-unit.ts'
+import { BookedDaysMirror, type MirrorLog } from './booked-days-mirror.ts'
 import { connectFailureMessage } from './connect-failure.ts'
 import { connectPool, type PoolOptions } from './connect-pool.ts'
 import { migrate } from './migrate.ts'
@@ -47,6 +49,22 @@ export const SAVE_QUOTES = `INSERT INTO quotes (id, created_at, expires_at, quot
   CROSS JOIN (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit`
 
 /**
+ * How long a write that changed booked days waits for its change to reach this instance's copy in
+ * memory before it is answered (see BookedDaysMirror.caughtUp); about a millisecond when all is
+ * well. Past it, the write is answered anyway: it is committed.
+ */
+const CAUGHT_UP_TIMEOUT_MS = 1000
+
+export type PostgresStoreOptions = PoolOptions & {
+  /**
+   * Keeps booked days in memory, current through LISTEN/NOTIFY (BookedDaysMirror): for the
+   * service, which answers availability. The operator's commands read the table.
+   */
+  bookedDaysInMemory?: boolean
+  log?: MirrorLog
+}
+
+/**
  * The shared store for several instances: one PostgreSQL database through a `pg` pool. Every
  * failure of the driver or the server becomes a StoreUnavailableError; the pool reconnects by
  * itself when the database comes back, so no restart is needed.
@@ -55,16 +73,22 @@ export class PostgresStore implements Store {
   private readonly pool: Pool
   private quotesSaved = 0
   private readonly quotes = new TurnBatches<Quote>((quotes) => this.writeQuotes(quotes))
+  /** The copy of booked_days in memory, when opened with `bookedDaysInMemory`. */
+  readonly bookedDays: BookedDaysMirror | undefined
 
-  private constructor(pool: Pool) {
+  private constructor(pool: Pool, bookedDays: BookedDaysMirror | undefined) {
     this.pool = pool
+    this.bookedDays = bookedDays
   }
 
   /**
    * Connects and brings the schema up to date; instances opening together migrate once. Throws a
    * StoreUnavailableError when the database cannot be reached.
    */
-  static async open(databaseUrl: string, options: PoolOptions = {}): Promise<PostgresStore> {
+  static async open(
+    databaseUrl: string,
+    options: PostgresStoreOptions = {},
+  ): Promise<PostgresStore> {
     const pool = connectPool(databaseUrl, options)
     try {
       await migrate(pool)
@@ -72,7 +96,20 @@ export class PostgresStore implements Store {
       await pool.end().catch(() => {})
       throw new StoreUnavailableError(error, connectFailureMessage(error, databaseUrl))
     }
-    return new PostgresStore(pool)
+    let bookedDays: BookedDaysMirror | undefined
+    if (options.bookedDaysInMemory) {
+      bookedDays = new BookedDaysMirror(databaseUrl, {
+        ...(options.applicationName ? { applicationName: options.applicationName } : {}),
+        ...(options.log ? { log: options.log } : {}),
+      })
+      await bookedDays.start()
+    }
+    return new PostgresStore(pool, bookedDays)
+  }
+
+  /** Calls `listener` as soon as a fleet load or import commits, on any instance. */
+  onFleetChange(listener: () => void): void {
+    this.bookedDays?.onFleetChange(listener)
   }
 
   async hasFleet(): Promise<boolean> {
@@ -90,6 +127,7 @@ export class PostgresStore implements Store {
         { startUp: true },
       ),
     )
+    await this.caughtUp()
   }
 
   async loadFleetOnce(read: () => Promise<FleetContents>): Promise<boolean> {
@@ -113,7 +151,10 @@ export class PostgresStore implements Store {
           return true
         },
         { startUp: true },
-      )
+      ).then(async (loaded) => {
+        if (loaded) await this.caughtUp()
+        return loaded
+      })
     } catch (error) {
       if (readFailure) throw readFailure.error
       throw new StoreUnavailableError(error)
@@ -140,11 +181,14 @@ export class PostgresStore implements Store {
     next: FleetContents,
     review: (stored: StoredFleet) => boolean,
   ): Promise<boolean> {
-    return this.guard(() =>
-      inTransaction(this.pool, (sql) => operator.importFleet(sql, next, review), {
-        startUp: true,
-        commitIf: (written) => written,
-      }),
+    return this.afterWrite(
+      this.guard(() =>
+        inTransaction(this.pool, (sql) => operator.importFleet(sql, next, review), {
+          startUp: true,
+          commitIf: (written) => written,
+        }),
+      ),
+      (written) => written,
     )
   }
 
@@ -165,10 +209,13 @@ export class PostgresStore implements Store {
     cancellation: Cancellation,
     notices: (cancelled: BookingRecord) => OutboxMessage[],
   ): Promise<CancelOutcome> {
-    return this.guard(() =>
-      inTransaction(this.pool, (sql) =>
-        operator.cancelBooking(sql, reference, cancellation, notices),
+    return this.afterWrite(
+      this.guard(() =>
+        inTransaction(this.pool, (sql) =>
+          operator.cancelBooking(sql, reference, cancellation, notices),
+        ),
       ),
+      (result) => result.outcome === 'cancelled',
     )
   }
 
@@ -177,22 +224,34 @@ export class PostgresStore implements Store {
     review: (held: HeldUnits) => boolean,
     onProgress?: (written: number) => void,
   ): Promise<boolean> {
-    return this.guard(() =>
-      inTransaction(
-        this.pool,
-        (sql) => operator.importBookings(sql, bookings, review, onProgress),
-        { startUp: true, commitIf: (written) => written },
+    return this.afterWrite(
+      this.guard(() =>
+        inTransaction(
+          this.pool,
+          (sql) => operator.importBookings(sql, bookings, review, onProgress),
+          { startUp: true, commitIf: (written) => written },
+        ),
       ),
+      (written) => written,
     )
   }
 
-  async bookedUnits(query: BookedUnitsQuery): Promise<Map<number, number>> {
+  /**
+   * At once from the copy in memory while it is live (BookedDaysMirror), else from the table: before
+   * the copy is loaded, and while its notification connection is lost.
+   */
+  bookedUnits(query: BookedUnitsQuery): MaybeAsync<Map<number, number>> {
+    return this.bookedDays?.bookedUnits(query) ?? this.bookedUnitsFromTable(query)
+  }
+
+  /** Store.bookedUnits as the table answers it. */
+  async bookedUnitsFromTable(query: BookedUnitsQuery): Promise<Map<number, number>> {
     return this.guard(async () => {
       const rows = await this.prepared<{ vehicle_id: number; booked: number }>(
         'booked-units',
         `SELECT vehicle_id, max(units_booked) AS booked FROM booked_days
          WHERE depot_id = $1 AND vehicle_id = ANY ($2::integer[]) AND day BETWEEN $3 AND $4
-         GROUP BY vehicle_id`,
+         GROUP BY vehicle_id HAVING max(units_booked) > 0`,
         [query.depotId, query.vehicleIds, query.from, query.to],
       )
       return new Map(rows.map((row) => [row.vehicle_id, row.booked]))
@@ -204,10 +263,13 @@ export class PostgresStore implements Store {
     unitsStocked: number,
     messages: OutboxMessage[],
   ): Promise<CreateOutcome> {
-    return this.guard(() =>
-      inTransaction(this.pool, (sql) => bookOneUnit(sql, booking, unitsStocked, messages), {
-        commitIf: (result) => result.outcome === 'booked',
-      }),
+    return this.afterWrite(
+      this.guard(() =>
+        inTransaction(this.pool, (sql) => bookOneUnit(sql, booking, unitsStocked, messages), {
+          commitIf: (result) => result.outcome === 'booked',
+        }),
+      ),
+      (result) => result.outcome === 'booked',
     )
   }
 
@@ -260,7 +322,22 @@ export class PostgresStore implements Store {
   async close(): Promise<void> {
     // Quotes waiting for their batch are written first; their saves then settle.
     await this.quotes.flush()
+    await this.bookedDays?.close()
     if (!this.pool.ending) await this.pool.end()
+  }
+
+  /**
+   * Once the write has committed and `changed` says it changed booked days, waits until the copy
+   * in memory holds the change, so that the answers after this write's own answer show it.
+   */
+  private async afterWrite<T>(written: Promise<T>, changed: (result: T) => boolean): Promise<T> {
+    const result = await written
+    if (changed(result)) await this.caughtUp()
+    return result
+  }
+
+  private async caughtUp(): Promise<void> {
+    await this.bookedDays?.caughtUp(CAUGHT_UP_TIMEOUT_MS)
   }
 
   /** One statement on any pooled connection; the pool's timeouts apply. */
