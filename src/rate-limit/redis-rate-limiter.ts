@@ -4,6 +4,9 @@ import { FIXED_WINDOW_SCRIPT, parseFixedWindowReply } from './fixed-window-scrip
 import { MemoryRateLimiter } from './memory-rate-limiter.ts'
 import type { RateLimitDecision, RateLimiter } from './rate-limiter.ts'
 
+/** The client with the fixed-window script defined as a command of its own. */
+type CountingRedis = Redis & { countHit(key: string, windowMs: number): Promise<unknown> }
+
 /** Where the limiter says that it lost Redis or found it again; Fastify's `app.log` fits. */
 export type RateLimitLog = {
   warn(message: string): void
@@ -73,6 +76,9 @@ export class RedisRateLimiter implements RateLimiter {
       reconnectEveryMs: 500,
       connectionName: 'rate-limit',
     })
+    // Sent by its SHA (EVALSHA) once Redis knows it, not as 200 bytes of script with each request;
+    // ioredis loads it again by itself should Redis have forgotten it (a restart, SCRIPT FLUSH).
+    this.redis.defineCommand('countHit', { numberOfKeys: 1, lua: FIXED_WINDOW_SCRIPT })
     // Without a listener ioredis prints every failed connection attempt; one line per outage will do.
     this.redis.on('error', (error: Error) => this.failed(error))
     // A new connection: the next request tries Redis rather than waiting for the retry time.
@@ -129,7 +135,7 @@ export class RedisRateLimiter implements RateLimiter {
   private async hitRedis(clientKey: string): Promise<RateLimitDecision> {
     const windowMs = this.windowSeconds * 1000
     const key = `${this.keyPrefix}rl:${clientKey}`
-    const reply = await this.redis.eval(FIXED_WINDOW_SCRIPT, 1, key, windowMs)
+    const reply = await (this.redis as CountingRedis).countHit(key, windowMs)
     // The time left is counted from now, on this instance's clock, which is the clock that the
     // response headers (Retry-After, RateLimit reset) are computed against.
     const answeredAtMs = Date.now()
