@@ -63,9 +63,33 @@ export function vehicleTerms(
   request: RentalRequest,
   bookedUnits: number,
 ): Available | Unavailable {
-  const { pickUpDepot, dropOffDepot, period } = request
-  const season = index.seasonOf(period.pickUpDate)
-  const bandIndex = index.rateBandIndex(period.days)
+  return vehicleTermsIn(vehicle, request, bookedUnits, searchTermsOf(index, request))
+}
+
+/** What is the same for every vehicle of one search: its season, rate band and route fee. */
+export type SearchTerms = {
+  season: Season | undefined
+  bandIndex: number | undefined
+  routeFee: Cents
+}
+
+/** The search's terms; a route not offered counts as no fee here (routeUnavailability says no). */
+export function searchTermsOf(index: CatalogueIndex, request: RentalRequest): SearchTerms {
+  return {
+    season: index.seasonOf(request.period.pickUpDate),
+    bandIndex: index.rateBandIndex(request.period.days),
+    routeFee: index.routeFee(request.pickUpDepot.id, request.dropOffDepot.id) ?? 0,
+  }
+}
+
+/** As vehicleTerms, with the search's own terms worked out once for all its vehicles. */
+export function vehicleTermsIn(
+  vehicle: Vehicle,
+  request: RentalRequest,
+  bookedUnits: number,
+  { season, bandIndex, routeFee }: SearchTerms,
+): Available | Unavailable {
+  const { pickUpDepot, period } = request
   const dailyRate =
     season && bandIndex !== undefined ? vehicle.dailyRates[season.id]?.[bandIndex] : undefined
   if (!season || dailyRate === undefined) {
@@ -90,7 +114,6 @@ export function vehicleTerms(
         : `${vehicle.name} is sold out at ${pickUpDepot.name} for ${period.pickUpDate} to ${period.dropOffDate}`,
     )
   }
-  const routeFee = index.routeFee(pickUpDepot.id, dropOffDepot.id) ?? 0
   return {
     available: true,
     terms: { dailyRate, rentalFee: rentalFeeFor(dailyRate, period.days), routeFee },
