@@ -9,6 +9,7 @@ import { finishOpenApi } from './docs/finish-openapi.ts'
 import { DomainError } from './domain/errors.ts'
 import { agentApi } from './http/api-plugin.ts'
 import { clientErrorHandler, rememberBodyPaths } from './http/client-error.ts'
+import { registerCompression } from './http/compression.ts'
 import { RETRY_AFTER_UNAVAILABLE_SECONDS, sendError } from './http/error-response.ts'
 import { frameworkErrorHandler } from './http/framework-error.ts'
 import { registerOverloadGuard } from './http/overload.ts'
@@ -105,6 +106,8 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: deps.config.trustedProxies.length > 0 ? deps.config.trustedProxies : false,
   }).withTypeProvider<TypeBoxTypeProvider>()
   rememberBodyPaths(app.server)
+  // Before any route: it hooks each route as it is added.
+  await registerCompression(app)
 
   // On shutdown, answers still in flight tell their client to close the connection, so that a
   // keep-alive socket does not hold the process open until its timeout after its last answer.
