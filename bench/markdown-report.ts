@@ -1,4 +1,5 @@
 import type { BenchSettings } from './bench-settings.ts'
+import { ACCEPT_ENCODING, type CompressionRun } from './compression-runs.ts'
 import type { EndpointSuite } from './endpoint-runs.ts'
 import type { GrowthPoint } from './growth-runs.ts'
 import { type LargeCatalogueRun, perVehicle } from './large-catalogue-runs.ts'
@@ -13,6 +14,7 @@ export type BenchResults = {
   suites: EndpointSuite[]
   large?: LargeCatalogueRun[]
   staleness?: StalenessRun | undefined
+  compression?: CompressionRun[] | undefined
   growth: GrowthPoint[]
   targets: TargetCheck[]
   /** One-minute load average when the bench ended. */
@@ -83,7 +85,11 @@ export function markdownReport(results: BenchResults): string {
       '',
     )
   }
-  lines.push(...largeSection(results.large ?? []), ...stalenessSection(results.staleness))
+  lines.push(
+    ...largeSection(results.large ?? []),
+    ...stalenessSection(results.staleness),
+    ...compressionSection(results.compression ?? []),
+  )
   if (results.growth.length > 0) {
     lines.push(
       '## Growth: bookings in the store',
@@ -193,3 +199,30 @@ function stalenessSection(run: StalenessRun | undefined): string[] {
 const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`
 const fineMicros = (value: number | undefined) =>
   value === undefined ? 'unknown' : `${value.toFixed(2)} µs`
+
+function compressionSection(runs: CompressionRun[]): string[] {
+  if (runs.length === 0) return []
+  return [
+    '## Compression',
+    '',
+    `Embedded store, one service asked with \`Accept-Encoding: ${ACCEPT_ENCODING}\` (A) and without (B), alternated, medians over the rounds. Answers under the threshold go as they are; Share is A's throughput over B's.`,
+    '',
+    '| Answer | Size | Sent with Accept-Encoding | With: req/s | p99 | CPU | Without: req/s | p99 | CPU | Share |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+    ...runs.map(({ name, plainBytes, sentBytes, encoding, comparison: c }) =>
+      [
+        `| ${name}`,
+        `${plainBytes} B`,
+        encoding ? `${sentBytes} B (${encoding})` : 'as it is',
+        rate(c.medianA.requestsPerSecond),
+        ms(c.medianA.p99Ms),
+        micros(c.medianA.cpuMicrosPerRequest),
+        rate(c.medianB.requestsPerSecond),
+        ms(c.medianB.p99Ms),
+        micros(c.medianB.cpuMicrosPerRequest),
+        `${c.share.toFixed(2)} |`,
+      ].join(' | '),
+    ),
+    '',
+  ]
+}

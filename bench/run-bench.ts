@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { relative, resolve } from 'node:path'
 import { readBenchSettings } from './bench-settings.ts'
+import { type CompressionRun, runCompression } from './compression-runs.ts'
 import { type EndpointSuite, runEndpointSuite } from './endpoint-runs.ts'
 import { type GrowthPoint, runGrowth } from './growth-runs.ts'
 import { type LargeCatalogueRun, runLargeCatalogue } from './large-catalogue-runs.ts'
@@ -16,7 +17,8 @@ import { checkTargets } from './targets.ts'
 /*
  * `npm run bench`: every endpoint against the bare server on the embedded store (and on
  * PostgreSQL / Redis when DATABASE_URL / REDIS_URL are set), the large catalogue on each store,
- * how stale another instance's answers are (PostgreSQL), then the growth runs; writes
+ * how stale another instance's answers are (PostgreSQL), what compression costs small answers and
+ * saves large ones, then the growth runs; writes
  * BENCHMARKS.md and bench/latency-vs-bookings.svg. Knobs: README "Benchmarks".
  */
 
@@ -78,6 +80,11 @@ async function main(): Promise<void> {
           runStaleness(setup, log),
         )
       : []
+  const [compression] = parts.compression
+    ? await onStores([embeddedStore], 'Compression', (setup) =>
+        runCompression(settings, setup, log),
+      )
+    : []
   let growth: GrowthPoint[] = []
   if (parts.growth) {
     log('Growth, embedded store:')
@@ -87,7 +94,13 @@ async function main(): Promise<void> {
   const suites = [embedded, networkedSuite].filter(
     (suite): suite is EndpointSuite => suite !== undefined,
   )
-  const targets = checkTargets({ embedded, networked: networkedSuite, growth, large })
+  const targets = checkTargets({
+    embedded,
+    networked: networkedSuite,
+    growth,
+    large,
+    compression: compression as CompressionRun[] | undefined,
+  })
   if (growth.length > 0) writeFileSync(CHART_FILE, latencyChart(growth, settings.connections))
   writeFileSync(
     REPORT_FILE,
@@ -97,6 +110,7 @@ async function main(): Promise<void> {
       suites,
       large,
       staleness: staleness as StalenessRun | undefined,
+      compression: compression as CompressionRun[] | undefined,
       growth,
       targets,
       loadAtEnd: loadavg()[0] ?? 0,

@@ -1,4 +1,5 @@
 import { todayIn } from '../src/domain/calendar-date.ts'
+import type { CompressionRun } from './compression-runs.ts'
 import type { EndpointSuite } from './endpoint-runs.ts'
 import type { GrowthPoint } from './growth-runs.ts'
 import { type LargeCatalogueRun, largeCatalogueCases } from './large-catalogue-runs.ts'
@@ -13,6 +14,7 @@ export type BenchFigures = {
   networked?: EndpointSuite | undefined
   growth?: GrowthPoint[]
   large?: LargeCatalogueRun[]
+  compression?: CompressionRun[] | undefined
 }
 
 /** Throughput as a share of the bare server returning the same bytes, embedded store. */
@@ -23,6 +25,8 @@ const P99_LIMIT_MS = 20
 const GROWTH_LATENCY_LIMIT = 1.5
 const RSS_LIMIT_BYTES = 200 * 1048576
 const STARTUP_LIMIT_MS = 1000
+/** A small answer asked with Accept-Encoding keeps at least this share of its throughput without. */
+const COMPRESSION_SMALL_SHARE = 0.9
 const SMALL = 1000
 const LARGE = 1_000_000
 
@@ -32,7 +36,7 @@ const LARGE = 1_000_000
  * in Redis, and the large catalogue's for the embedded store (each case names its own).
  */
 export function checkTargets(figures: BenchFigures): TargetCheck[] {
-  const { embedded, networked, growth = [], large = [] } = figures
+  const { embedded, networked, growth = [], large = [], compression } = figures
   const checks: TargetCheck[] = []
   checks.push(...shareChecks(embedded, SHARE_TARGETS, ''))
   checks.push(p99Check(`p99 under ${P99_LIMIT_MS} ms on every endpoint`, embedded))
@@ -74,6 +78,19 @@ export function checkTargets(figures: BenchFigures): TargetCheck[] {
       pass: measured === undefined ? undefined : measured >= benched.shareTarget,
     })
   }
+  const uncompressed = compression?.filter((run) => run.encoding === undefined)
+  const worstSmall = uncompressed?.reduce<CompressionRun | undefined>(
+    (worst, run) =>
+      worst === undefined || run.comparison.share < worst.comparison.share ? run : worst,
+    undefined,
+  )
+  checks.push({
+    target: `small API answers asked with Accept-Encoding keep at least ${COMPRESSION_SMALL_SHARE} of their throughput`,
+    measured: worstSmall
+      ? `${worstSmall.comparison.share.toFixed(2)} at least (${worstSmall.name})`
+      : 'not run',
+    pass: worstSmall ? worstSmall.comparison.share >= COMPRESSION_SMALL_SHARE : undefined,
+  })
   const small = growth.find((point) => point.bookings === SMALL)
   const most = growth.find((point) => point.bookings === LARGE)
   const ratio = small && most ? most.availability.p50Ms / small.availability.p50Ms : undefined

@@ -107,7 +107,7 @@ export async function buildApp(deps: AppDeps) {
   }).withTypeProvider<TypeBoxTypeProvider>()
   rememberBodyPaths(app.server)
   // Before any route: it hooks each route as it is added.
-  await registerCompression(app)
+  registerCompression(app)
 
   // On shutdown, answers still in flight tell their client to close the connection, so that a
   // keep-alive socket does not hold the process open until its timeout after its last answer.

@@ -302,7 +302,9 @@ describe('the overload verdict, sample by sample', () => {
   for (const [why, samples, overloaded] of rows) {
     test(`${why}: ${overloaded ? 'overloaded' : 'not overloaded'}`, () => {
       const backlog = new WorkBacklog(50)
-      samples.forEach(([lateMs, arrivals], index) => backlog.record(lateMs, arrivals, index * 100))
+      samples.forEach(([lateMs, arrivals], index) => {
+        backlog.record(lateMs, arrivals, index * 100)
+      })
       assert.equal(backlog.lateTooLong, overloaded)
     })
   }
