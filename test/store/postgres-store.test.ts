@@ -187,10 +187,9 @@ describe('PostgreSQL store', () => {
       const url = await databases.create()
       await openStore(url)
       const quote = (id: string) => [
-        [id],
-        ['2027-01-10T00:00:00Z'],
-        ['2027-01-10T00:30:00Z'],
-        ['{}'],
+        JSON.stringify([
+          { id, createdAt: '2027-01-10T00:00:00Z', expiresAt: '2027-01-10T00:30:00Z' },
+        ]),
       ]
       const [inside] = await queryOnce(
         url,
