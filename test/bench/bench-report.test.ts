@@ -236,3 +236,74 @@ describe('bench outputs', () => {
     assert.ok(markdown.includes('![Latency against bookings](bench/latency-vs-bookings.svg)'))
   })
 })
+
+describe('BENCHMARKS.md sections of the newer parts', () => {
+  test('the large catalogue, staleness and compression each get a table when they ran', () => {
+    const markdown = markdownReport({
+      machine: {
+        cpuModel: 'Test CPU',
+        cores: 2,
+        memoryBytes: 2 ** 34,
+        node: 'v24.0.0',
+        os: 'linux',
+        date: '2027-01-10T00:00:00.000Z',
+        commit: 'abc1234',
+        loadAtStart: 0.1,
+      },
+      settings: readBenchSettings({}),
+      suites: [],
+      large: [
+        {
+          setup: { name: 'Embedded', embedded: true, env: {}, cleanup: async () => {} },
+          fleet: { depots: 60, vehicles: 150, routes: 570, bookings: 20_000, fileBytes: 3e6 },
+          firstStartMs: 2000,
+          importMs: 1900,
+          startMs: 490,
+          rssBytes: 190 * 1048576,
+          cases: [
+            {
+              name: 'availability',
+              shareTarget: 0.6,
+              comparison: comparison(400, 1000),
+              meanVehicles: 100,
+              meanBodyBytes: 34_000,
+            },
+          ],
+        },
+      ],
+      staleness: {
+        setup: { name: 'PostgreSQL', embedded: false, env: {}, cleanup: async () => {} },
+        samples: [0.5, 1, 2],
+        p50Ms: 1,
+        p99Ms: 2,
+        maxMs: 2,
+      },
+      compression: [
+        {
+          name: 'openapi.json',
+          path: '/openapi.json',
+          plainBytes: 87_000,
+          sentBytes: 11_000,
+          encoding: 'br',
+          comparison: comparison(400, 1000),
+        },
+      ],
+      growth: [],
+      targets: [],
+      loadAtEnd: 0.2,
+      chartPath: undefined,
+      durationMs: 60_000,
+    })
+    for (const text of [
+      '## Large catalogue',
+      '| Embedded | 2.0 s | 1.9 s | 490 ms | 190 MB |',
+      '1.00 µs',
+      '## Staleness across instances (PostgreSQL)',
+      'p50 1.00 ms, p99 2.00 ms',
+      '## Compression',
+      '11000 B (br)',
+    ]) {
+      assert.ok(markdown.includes(text), text)
+    }
+  })
+})
