@@ -9,6 +9,19 @@ import type { BookedUnitsQuery } from './store.ts'
  */
 type Timeline = { first: number; units: Int32Array }
 
+/**
+ * One depot's timelines by vehicle, and for the lists of vehicle ids searches ask about (a search
+ * asks the same list, kept by the catalogue, for every search of that depot, season and rate
+ * band), their timelines in the list's order: a search then makes no lookup per vehicle. A
+ * timeline grows in place, so the lists stay right until a vehicle gets its first day booked at
+ * the depot, which moves `version`.
+ */
+type DepotDays = {
+  vehicles: Map<number, Timeline>
+  version: number
+  inOrder: WeakMap<readonly number[], { version: number; timelines: (Timeline | undefined)[] }>
+}
+
 /** Days added at once when a timeline grows, so that a run of bookings does not copy it each time. */
 const GROWTH_DAYS = 64
 
@@ -20,7 +33,7 @@ const GROWTH_DAYS = 64
  */
 export class BookedDaysCopy {
   /** By depot, then vehicle. */
-  private readonly depots = new Map<number, Map<number, Timeline>>()
+  private readonly depots = new Map<number, DepotDays>()
 
   /** A copy of the rows given: `day` as a CalendarDate or as its day number. */
   static of(rows: Iterable<BookedDayRow>): BookedDaysCopy {
@@ -35,12 +48,19 @@ export class BookedDaysCopy {
   /** As Store.bookedUnits: per vehicle, the most units booked on one day of the range. */
   bookedUnits(query: BookedUnitsQuery): Map<number, number> {
     const booked = new Map<number, number>()
-    const vehicles = this.depots.get(query.depotId)
-    if (!vehicles) return booked
+    const depot = this.depots.get(query.depotId)
+    if (!depot) return booked
+    const ids = query.vehicleIds
+    let inOrder = depot.inOrder.get(ids)
+    if (!inOrder || inOrder.version !== depot.version) {
+      inOrder = { version: depot.version, timelines: ids.map((id) => depot.vehicles.get(id)) }
+      depot.inOrder.set(ids, inOrder)
+    }
+    const { timelines } = inOrder
     const from = toDayNumber(query.from)
     const to = toDayNumber(query.to)
-    for (const vehicleId of query.vehicleIds) {
-      const timeline = vehicles.get(vehicleId)
+    for (let i = 0; i < ids.length; i++) {
+      const timeline = timelines[i]
       if (!timeline) continue
       const start = Math.max(from - timeline.first, 0)
       const end = Math.min(to - timeline.first, timeline.units.length - 1)
@@ -51,7 +71,7 @@ export class BookedDaysCopy {
         const units = timeline.units[index] as number
         if (units > most) most = units
       }
-      if (most > 0) booked.set(vehicleId, most)
+      if (most > 0) booked.set(ids[i] as number, most)
     }
     return booked
   }
@@ -59,7 +79,7 @@ export class BookedDaysCopy {
   /** The units booked on one day (a day number), as the table now holds them; 0 deletes the row. */
   set(depotId: number, vehicleId: number, day: number, units: number): void {
     if (units === 0) {
-      const timeline = this.depots.get(depotId)?.get(vehicleId)
+      const timeline = this.depots.get(depotId)?.vehicles.get(vehicleId)
       const index = timeline ? day - timeline.first : -1
       if (timeline && index >= 0 && index < timeline.units.length) timeline.units[index] = 0
       return
@@ -82,7 +102,7 @@ export class BookedDaysCopy {
 
   /** Every day with a unit booked, as the table's rows (for tests and comparisons). */
   *rows(): Generator<{ depot_id: number; vehicle_id: number; day: number; units_booked: number }> {
-    for (const [depotId, vehicles] of this.depots) {
+    for (const [depotId, { vehicles }] of this.depots) {
       for (const [vehicleId, timeline] of vehicles) {
         for (let index = 0; index < timeline.units.length; index++) {
           const units = timeline.units[index] as number
@@ -101,15 +121,16 @@ export class BookedDaysCopy {
 
   /** The vehicle's timeline at the depot, grown (or made) so that it holds `day`. */
   private timelineCovering(depotId: number, vehicleId: number, day: number): Timeline {
-    let vehicles = this.depots.get(depotId)
-    if (!vehicles) {
-      vehicles = new Map()
-      this.depots.set(depotId, vehicles)
+    let depot = this.depots.get(depotId)
+    if (!depot) {
+      depot = { vehicles: new Map(), version: 0, inOrder: new WeakMap() }
+      this.depots.set(depotId, depot)
     }
-    const timeline = vehicles.get(vehicleId)
+    const timeline = depot.vehicles.get(vehicleId)
     if (!timeline) {
       const made = { first: day, units: new Int32Array(GROWTH_DAYS) }
-      vehicles.set(vehicleId, made)
+      depot.vehicles.set(vehicleId, made)
+      depot.version++
       return made
     }
     const last = timeline.first + timeline.units.length - 1
@@ -118,9 +139,9 @@ export class BookedDaysCopy {
     const end = day > last ? day + GROWTH_DAYS - 1 : last
     const units = new Int32Array(end - first + 1)
     units.set(timeline.units, timeline.first - first)
-    const grown = { first, units }
-    vehicles.set(vehicleId, grown)
-    return grown
+    timeline.first = first
+    timeline.units = units
+    return timeline
   }
 }
 

@@ -96,3 +96,24 @@ describe('the copy follows the table as rows are set, grown on either side', () 
     )
   })
 })
+
+describe('a list of vehicles asked again and again', () => {
+  test('sees the days booked since, on a timeline grown or made meanwhile', () => {
+    const copy = new BookedDaysCopy()
+    const ids = [1, 2]
+    const query = { depotId: 1, vehicleIds: ids, from: day('2027-03-01'), to: day('2027-03-31') }
+    copy.set(1, 1, n('2027-03-10'), 1)
+    assert.deepEqual([...copy.bookedUnits(query)], [[1, 1]])
+    // Vehicle 2's first booked day at the depot, and vehicle 1's timeline grown far back.
+    copy.set(1, 2, n('2027-03-20'), 2)
+    copy.set(1, 1, n('2026-01-01'), 1)
+    copy.set(1, 1, n('2027-03-30'), 3)
+    assert.deepEqual(
+      [...copy.bookedUnits(query)],
+      [
+        [1, 3],
+        [2, 2],
+      ],
+    )
+  })
+})
