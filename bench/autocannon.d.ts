@@ -2,7 +2,15 @@
 declare module 'autocannon' {
   import type { EventEmitter } from 'node:events'
 
-  type Options = { url: string; connections: number; duration: number; timeout?: number }
+  type Options = {
+    url: string
+    connections: number
+    duration: number
+    timeout?: number
+    headers?: Record<string, string>
+    /** Each connection sends these in turn, over and over. */
+    requests?: { method?: string; path: string; headers?: Record<string, string> }[]
+  }
   type Result = {
     requests: { total: number }
     duration: number

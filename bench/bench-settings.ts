@@ -13,18 +13,50 @@ export type BenchSettings = {
   growthRounds: number
   /** Start-ups timed on the largest database; the report gives the median. */
   startups: number
-  /** Which parts run: the endpoint A/B runs, the growth runs, the observability overhead. */
-  parts: { endpoints: boolean; growth: boolean; overhead: boolean }
+  /** Which parts run (BENCH_ONLY); all by default. */
+  parts: Record<BenchPart, boolean>
   /** Networked stores to bench as well, when set. */
   databaseUrl: string | undefined
   redisUrl: string | undefined
 }
 
-export function readBenchSettings(env: NodeJS.ProcessEnv = process.env): BenchSettings {
-  const only = env.BENCH_ONLY ?? ''
-  if (!['', 'endpoints', 'growth', 'overhead'].includes(only)) {
-    throw new Error(`BENCH_ONLY must be endpoints, growth or overhead; got "${only}"`)
+/**
+ * The bench's parts: the endpoints on the embedded store and on the networked ones (with
+ * DATABASE_URL and/or REDIS_URL), the large catalogue, how stale another instance's answers are
+ * (PostgreSQL), what compression costs and saves, what the metrics and traces cost, and the
+ * growth runs.
+ */
+export const BENCH_PARTS = [
+  'embedded',
+  'networked',
+  'large',
+  'staleness',
+  'compression',
+  'overhead',
+  'growth',
+] as const
+export type BenchPart = (typeof BENCH_PARTS)[number]
+
+/** BENCH_ONLY: parts separated by commas; `endpoints` stands for embedded and networked. */
+function readParts(text: string): Record<BenchPart, boolean> {
+  const named = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .flatMap((part) => (part === 'endpoints' ? ['embedded', 'networked'] : [part]))
+  for (const part of named) {
+    if (!(BENCH_PARTS as readonly string[]).includes(part)) {
+      throw new Error(
+        `BENCH_ONLY must list parts among ${BENCH_PARTS.join(', ')} (or endpoints); got "${text}"`,
+      )
+    }
   }
+  return Object.fromEntries(
+    BENCH_PARTS.map((part) => [part, named.length === 0 || named.includes(part)]),
+  ) as Record<BenchPart, boolean>
+}
+
+export function readBenchSettings(env: NodeJS.ProcessEnv = process.env): BenchSettings {
   return {
     seconds: positive(env, 'BENCH_SECONDS', 5),
     rounds: positive(env, 'BENCH_ROUNDS', 3),
@@ -36,11 +68,7 @@ export function readBenchSettings(env: NodeJS.ProcessEnv = process.env): BenchSe
     growthSeconds: positive(env, 'BENCH_GROWTH_SECONDS', 3),
     growthRounds: positive(env, 'BENCH_GROWTH_ROUNDS', 3),
     startups: positive(env, 'BENCH_STARTUPS', 3),
-    parts: {
-      endpoints: only === '' || only === 'endpoints',
-      growth: only === '' || only === 'growth',
-      overhead: only === '' || only === 'overhead',
-    },
+    parts: readParts(env.BENCH_ONLY ?? ''),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
   }

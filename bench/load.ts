@@ -16,27 +16,47 @@ export type LoadResult = {
 }
 
 /**
- * Keeps `connections` keep-alive connections busy on `url` for `seconds`, from this process.
+ * What a load asks: one URL, or many paths of one server that each connection asks in turn, with
+ * headers to send (Accept-Encoding, say).
+ */
+export type LoadTarget =
+  | string
+  | { baseUrl: string; paths: string[]; headers?: Record<string, string> }
+
+/**
+ * Keeps `connections` keep-alive connections busy on `target` for `seconds`, from this process.
  * Latencies are kept exactly (autocannon's own histogram rounds to whole milliseconds).
  */
 export async function runLoad(
-  url: string,
+  target: LoadTarget,
   seconds: number,
   connections: number,
   server?: { cpuSeconds(): number | undefined },
 ): Promise<LoadResult> {
   const cpuBefore = server?.cpuSeconds()
-  const result = await autocannonLoad(url, seconds, connections)
+  const result = await autocannonLoad(target, seconds, connections)
   const cpuAfter = server?.cpuSeconds()
   if (cpuBefore === undefined || cpuAfter === undefined || result.requests === 0) return result
   return { ...result, cpuMicrosPerRequest: ((cpuAfter - cpuBefore) * 1e6) / result.requests }
 }
 
-function autocannonLoad(url: string, seconds: number, connections: number): Promise<LoadResult> {
+function autocannonLoad(
+  target: LoadTarget,
+  seconds: number,
+  connections: number,
+): Promise<LoadResult> {
   const latencies: number[] = []
+  const options =
+    typeof target === 'string'
+      ? { url: target }
+      : {
+          url: target.baseUrl,
+          ...(target.headers ? { headers: target.headers } : {}),
+          requests: target.paths.map((path) => ({ method: 'GET', path })),
+        }
   return new Promise((done, fail) => {
     const instance = autocannon(
-      { url, connections, duration: seconds, timeout: 10 },
+      { ...options, connections, duration: seconds, timeout: 10 },
       (error, result) => {
         if (error) {
           fail(error)

@@ -22,8 +22,14 @@ export async function recordResponses(
 ): Promise<Record<string, RecordedResponse>> {
   const recorded: Record<string, RecordedResponse> = {}
   for (const path of paths) {
-    const response = await fetch(`${baseUrl}${path}`)
+    // As the load asks (autocannon sends no Accept-Encoding): the answer as it is, uncompressed.
+    const response = await fetch(`${baseUrl}${path}`, {
+      headers: { 'accept-encoding': 'identity' },
+    })
     const body = await response.text()
+    if (response.headers.has('content-encoding')) {
+      throw new Error(`GET ${path} came compressed though asked as it is`)
+    }
     if (response.status !== 200) {
       throw new Error(`GET ${path} answered ${response.status}, not 200: ${body.slice(0, 300)}`)
     }

@@ -2,19 +2,24 @@ import { writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { relative, resolve } from 'node:path'
 import { readBenchSettings } from './bench-settings.ts'
+import { type CompressionRun, runCompression } from './compression-runs.ts'
 import { type EndpointSuite, runEndpointSuite } from './endpoint-runs.ts'
 import { type GrowthPoint, runGrowth } from './growth-runs.ts'
+import { type LargeCatalogueRun, runLargeCatalogue } from './large-catalogue-runs.ts'
 import { latencyChart } from './latency-chart.ts'
 import { machineInfo } from './machine-info.ts'
 import { markdownReport } from './markdown-report.ts'
 import { type OverheadRun, runOverhead } from './overhead-runs.ts'
 import { REPO_ROOT } from './service-process.ts'
+import { runStaleness, type StalenessRun } from './staleness-runs.ts'
 import { embeddedSetup, networkedSetup, type StoreSetup } from './store-setups.ts'
 import { checkTargets } from './targets.ts'
 
 /*
  * `npm run bench`: every endpoint against the bare server on the embedded store (and on
- * PostgreSQL / Redis when DATABASE_URL / REDIS_URL are set), then the growth runs; writes
+ * PostgreSQL / Redis when DATABASE_URL / REDIS_URL are set), the large catalogue on each store,
+ * how stale another instance's answers are (PostgreSQL), what compression costs small answers and
+ * saves large ones, then the growth runs; writes
  * BENCHMARKS.md and bench/latency-vs-bookings.svg. Knobs: README "Benchmarks".
  */
 
@@ -24,46 +29,86 @@ const CHART_FILE = resolve(REPO_ROOT, 'bench/latency-vs-bookings.svg')
 async function main(): Promise<void> {
   const started = performance.now()
   const settings = readBenchSettings()
+  const { parts } = settings
   const machine = machineInfo()
   const log = (line: string) => console.log(line)
   log(
     `Bench on ${machine.cpuModel} (${machine.cores} cores), Node ${machine.node}, commit ${machine.commit}, load ${machine.loadAtStart.toFixed(2)}`,
   )
-
-  const suites: EndpointSuite[] = []
-  if (settings.parts.endpoints) {
-    const setups: (() => Promise<StoreSetup>)[] = [async () => embeddedSetup()]
-    if (settings.databaseUrl || settings.redisUrl) {
-      setups.push(() => networkedSetup(settings.databaseUrl, settings.redisUrl))
-    }
-    for (const open of setups) {
+  const networked = settings.databaseUrl || settings.redisUrl
+  /** Runs `work` on a fresh store of each kind asked for, and clears it away after. */
+  async function onStores<T>(
+    stores: (() => Promise<StoreSetup>)[],
+    title: string,
+    work: (setup: StoreSetup) => Promise<T>,
+  ): Promise<T[]> {
+    const results: T[] = []
+    for (const open of stores) {
       const setup = await open()
-      log(`Endpoints, ${setup.name}:`)
+      log(`${title}, ${setup.name}:`)
       try {
-        suites.push(await runEndpointSuite(settings, setup, log))
+        results.push(await work(setup))
       } finally {
         await setup.cleanup()
       }
     }
+    return results
   }
+  const embeddedStore = async () => embeddedSetup()
+  const networkedStore = () => networkedSetup(settings.databaseUrl, settings.redisUrl)
+
+  const [embedded] = parts.embedded
+    ? await onStores([embeddedStore], 'Endpoints', (setup) =>
+        runEndpointSuite(settings, setup, log),
+      )
+    : []
+  const [networkedSuite] =
+    parts.networked && networked
+      ? await onStores([networkedStore], 'Endpoints', (setup) =>
+          runEndpointSuite(settings, setup, log),
+        )
+      : []
+  const large: LargeCatalogueRun[] = parts.large
+    ? await onStores(
+        networked ? [embeddedStore, networkedStore] : [embeddedStore],
+        'Large catalogue',
+        (setup) => runLargeCatalogue(settings, setup, log),
+      )
+    : []
+  const [staleness] =
+    parts.staleness && settings.databaseUrl
+      ? await onStores([networkedStore], 'Staleness across instances', (setup) =>
+          runStaleness(setup, log),
+        )
+      : []
+  const [compression] = parts.compression
+    ? await onStores([embeddedStore], 'Compression', (setup) =>
+        runCompression(settings, setup, log),
+      )
+    : []
   let growth: GrowthPoint[] = []
-  if (settings.parts.growth) {
+  if (parts.growth) {
     log('Growth, embedded store:')
     growth = await runGrowth(settings, log)
   }
 
   let overhead: OverheadRun[] = []
-  if (settings.parts.overhead) {
+  if (parts.overhead) {
     log('Metrics and traces, on against off, embedded store:')
     overhead = await runOverhead(settings, log)
   }
 
-  const targets = checkTargets(
-    suites.find((suite) => suite.setup.embedded),
-    growth,
-    suites.find((suite) => !suite.setup.embedded),
-    overhead,
+  const suites = [embedded, networkedSuite].filter(
+    (suite): suite is EndpointSuite => suite !== undefined,
   )
+  const targets = checkTargets({
+    embedded,
+    networked: networkedSuite,
+    growth,
+    large,
+    compression: compression as CompressionRun[] | undefined,
+    overhead,
+  })
   if (growth.length > 0) writeFileSync(CHART_FILE, latencyChart(growth, settings.connections))
   writeFileSync(
     REPORT_FILE,
@@ -71,6 +116,9 @@ async function main(): Promise<void> {
       machine,
       settings,
       suites,
+      large,
+      staleness: staleness as StalenessRun | undefined,
+      compression: compression as CompressionRun[] | undefined,
       growth,
       overhead,
       targets,

@@ -77,6 +77,35 @@ export async function startService(options: {
   )
 }
 
+/**
+ * Runs `rental-agent <args>` (an operator's command) to its end, with the store settings of
+ * `env`, and says how long it took from spawn to exit. Throws with its output when it fails.
+ */
+export async function runCommand(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ ms: number; output: string }> {
+  const merged: NodeJS.ProcessEnv = { ...process.env }
+  for (const name of STORE_VARIABLES) delete merged[name]
+  Object.assign(merged, { LOG_LEVEL: 'warn', ...env })
+  const started = performance.now()
+  const child = spawn(
+    process.execPath,
+    [...startScriptNodeFlags(), resolve(REPO_ROOT, 'bin/rental-agent.ts'), ...args],
+    { cwd: REPO_ROOT, env: merged, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  let output = ''
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000)
+  }
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
+  const code = await new Promise<number | null>((done) => child.once('exit', done))
+  const ms = performance.now() - started
+  if (code !== 0) throw new Error(`rental-agent ${args.join(' ')} exited with ${code}:\n${output}`)
+  return { ms, output }
+}
+
 /** Starts the bare node:http server on the recorded responses in `responsesFile`. */
 export async function startBareServer(responsesFile: string): Promise<ServerProcess> {
   const port = await freePort()

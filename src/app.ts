@@ -10,6 +10,7 @@ import { finishOpenApi } from './docs/finish-openapi.ts'
 import { DomainError } from './domain/errors.ts'
 import { agentApi } from './http/api-plugin.ts'
 import { clientErrorHandler, rememberBodyPaths } from './http/client-error.ts'
+import { registerCompression } from './http/compression.ts'
 import { RETRY_AFTER_UNAVAILABLE_SECONDS, sendError } from './http/error-response.ts'
 import { frameworkErrorHandler } from './http/framework-error.ts'
 import { registerOverloadGuard } from './http/overload.ts'
@@ -126,6 +127,8 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: deps.config.trustedProxies.length > 0 ? deps.config.trustedProxies : false,
   }).withTypeProvider<TypeBoxTypeProvider>()
   rememberBodyPaths(app.server)
+  // Before any route: it hooks each route as it is added.
+  registerCompression(app)
 
   // Before every other hook and route, so that they are all in the request's span and timed.
   if (tracing) await tracing.register(app)

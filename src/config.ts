@@ -52,8 +52,8 @@ export type Config = {
   /** How often a running instance asks the store whether a fleet import changed the catalogue. */
   fleetCheckSeconds: number
   /**
-   * Mean event-loop delay (ms) over a sample above which requests are refused with a 503 instead
-   * of queueing; 0 turns the check off.
+   * How long (ms) requests may wait behind the event loop before a backlog of them is refused with
+   * a 503 instead of queueing (see src/http/overload.ts); 0 turns the check off.
    */
   overloadMaxEventLoopDelayMs: number
   /** The mail server booking emails are sent through; without it they are written as .eml files. */
@@ -81,8 +81,8 @@ export class ConfigError extends Error {
 }
 
 /**
- * A mean delay of 100 ms means every callback waits a hundred times longer than a request takes:
- * answers are already late, and queueing more only makes every one of them later.
+ * Requests waiting 100 ms each behind the loop wait a hundred times longer than one takes: answers
+ * are already late, and queueing more only makes every one of them later.
  */
 export const DEFAULT_OVERLOAD_MAX_EVENT_LOOP_DELAY_MS = 100
 

@@ -66,8 +66,13 @@ export async function openServices(
   const now = options.now ?? (() => new Date())
   // The PostgreSQL and Redis clients are loaded only when configured: an embedded instance
   // starts faster and smaller without them.
-  // The service checkpoints SQLite's log off the event loop (see WalCheckpointer).
-  const opened = await openStore(config, options.databaseFile, { checkpointInBackground: true })
+  // The service checkpoints SQLite's log off the event loop (see WalCheckpointer), and keeps
+  // PostgreSQL's booked days in memory (see BookedDaysMirror).
+  const opened = await openStore(config, options.databaseFile, {
+    checkpointInBackground: true,
+    bookedDaysInMemory: true,
+    ...(options.log ? { log: options.log } : {}),
+  })
   const { metrics, tracing } = options.observability ?? {}
   // Every store operation timed (and traced), whoever calls it: the verbs, the outbox, the checks.
   const store = instrumentStore(opened, {
@@ -118,6 +123,17 @@ export async function openServices(
     }, config.fleetCheckSeconds * 1000)
     timer.unref()
     stopChecking = () => clearInterval(timer)
+    // Where the store hears of a fleet import as it commits, the catalogue follows at once.
+    // A check already under way may have read the version before the commit: one more follows it.
+    store.onFleetChange?.(() => {
+      const current = checking ?? Promise.resolve(false)
+      current
+        .catch(() => false)
+        .then(reloadCatalogue)
+        .catch((error: unknown) => {
+          options.log?.warn(`Could not read the new catalogue: ${String(error)}`)
+        })
+    })
     if (options.deliverMessages) {
       outbox = new OutboxSender({
         store,

@@ -21,6 +21,7 @@ import { initialsLogo } from './initials-logo.ts'
 import { landingPage } from './landing-page.ts'
 import { llmsTxt } from './llms-txt.ts'
 import { pluginManifest } from './plugin-manifest.ts'
+import { referenceAssets, withVersionedAssets } from './reference-assets.ts'
 import { buildWorkedExample } from './worked-example.ts'
 
 export type DiscoveryDeps = { settings: DocsSettings; ctx: VerbContext; links: SiteLinks }
@@ -153,16 +154,22 @@ export function discoveryDocuments({ settings, ctx, links }: DiscoveryDeps) {
       asDocument(reply, 'text/plain; charset=utf-8').send(llms()),
     )
 
-    // Swagger UI's page has one title for every company: the company's goes in as it is sent.
+    // Swagger UI's page has one title for every company: the company's goes in as it is sent,
+    // and the addresses of its files carry their version, so browsers keep them.
     app.addHook('onSend', (request, reply, payload, done) => {
       const html = typeof payload === 'string' && request.url.startsWith('/docs/api')
       const type = String(reply.getHeader('content-type') ?? '')
       if (!html || !type.startsWith('text/html')) return done(null, payload)
       done(
         null,
-        payload.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(api().title)}</title>`),
+        withVersionedAssets(
+          payload.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(api().title)}</title>`),
+        ),
       )
     })
+
+    // Before Swagger UI's own file server, so that these answer from memory, compressed.
+    await app.register(referenceAssets('/docs/api/static', referencePolicy(settings.publicUrl)))
 
     await app.register(fastifySwaggerUi, {
       routePrefix: '/docs/api',

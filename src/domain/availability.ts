@@ -1,6 +1,7 @@
 import type { Depot, Season, Vehicle } from './catalogue.ts'
 import type { CatalogueIndex } from './catalogue-index.ts'
 import { depotClosure } from './catalogue-index.ts'
+import type { CompanyTerms } from './company-terms.ts'
 import type { UnavailableCode } from './errors.ts'
 import type { Cents } from './money.ts'
 import { rentalFeeFor } from './pricing.ts'
@@ -66,10 +67,38 @@ export function vehicleTerms(
   request: RentalRequest,
   bookedUnits: number,
 ): Available | Unavailable {
-  const { pickUpDepot, dropOffDepot, period } = request
-  const { driverAge } = request
+  return vehicleTermsIn(vehicle, request, bookedUnits, searchTermsOf(index, request))
+}
+
+/** What is the same for every vehicle of one search: its season, rate band and route fee. */
+export type SearchTerms = {
+  season: Season | undefined
+  bandIndex: number | undefined
+  routeFee: Cents
+  /** The company's terms: each vehicle's minimum driver age comes from them. */
+  companyTerms: CompanyTerms
+}
+
+/** The search's terms; a route not offered counts as no fee here (routeUnavailability says no). */
+export function searchTermsOf(index: CatalogueIndex, request: RentalRequest): SearchTerms {
+  return {
+    season: index.seasonOf(request.period.pickUpDate),
+    bandIndex: index.rateBandIndex(request.period.days),
+    routeFee: index.routeFee(request.pickUpDepot.id, request.dropOffDepot.id) ?? 0,
+    companyTerms: index.catalogue.terms,
+  }
+}
+
+/** As vehicleTerms, with the search's own terms worked out once for all its vehicles. */
+export function vehicleTermsIn(
+  vehicle: Vehicle,
+  request: RentalRequest,
+  bookedUnits: number,
+  { season, bandIndex, routeFee, companyTerms }: SearchTerms,
+): Available | Unavailable {
+  const { pickUpDepot, period, driverAge } = request
   if (driverAge !== null) {
-    const minimumAge = minimumDriverAge(index.catalogue.terms, vehicle)
+    const minimumAge = minimumDriverAge(companyTerms, vehicle)
     if (driverAge < minimumAge) {
       return unavailable(
         'driver_too_young',
@@ -77,8 +106,6 @@ export function vehicleTerms(
       )
     }
   }
-  const season = index.seasonOf(period.pickUpDate)
-  const bandIndex = index.rateBandIndex(period.days)
   const dailyRate =
     season && bandIndex !== undefined ? vehicle.dailyRates[season.id]?.[bandIndex] : undefined
   if (!season || dailyRate === undefined) {
@@ -103,7 +130,6 @@ export function vehicleTerms(
         : `${vehicle.name} is sold out at ${pickUpDepot.name} for ${period.pickUpDate} to ${period.dropOffDate}`,
     )
   }
-  const routeFee = index.routeFee(pickUpDepot.id, dropOffDepot.id) ?? 0
   return {
     available: true,
     terms: { dailyRate, rentalFee: rentalFeeFor(dailyRate, period.days), routeFee },

@@ -17,6 +17,9 @@ import type {
 } from './catalogue.ts'
 import type { Cents } from './money.ts'
 
+/** Vehicles in the order an answer lists them, with their ids in the same order. */
+export type RatedVehicles = { vehicles: Vehicle[]; ids: number[] }
+
 /**
  * The catalogue with its lookups built once, so a request never scans a list by id. The lists it
  * gives are kept and shared by every request: callers must not change them.
@@ -34,6 +37,7 @@ export class CatalogueIndex {
   private readonly routeFees = new Map<number, Map<number, Cents>>()
   /** Answers worked out on first asking: the catalogue never changes, a fleet load makes a new one. */
   private readonly stockedAt = new Map<number, Vehicle[]>()
+  private readonly byRate = new Map<string, RatedVehicles>()
   private readonly accessoryLists = new Map<string, Accessory[]>()
   private readonly planLists = new Map<number, InsurancePlan[]>()
   /** By `MM-DD`: at most 366 entries. */
@@ -75,6 +79,24 @@ export class CatalogueIndex {
     return remember(this.stockedAt, depotId, () =>
       this.catalogue.vehicles.filter((vehicle) => (vehicle.unitsByDepot[depotId] ?? 0) > 0),
     )
+  }
+
+  /**
+   * Vehicles stocked at the depot that have a rate for the season and rate band, cheapest daily
+   * rate first, then by id: the order an availability answer lists them in, worked out once per
+   * depot, season and band rather than sorted for every search.
+   */
+  vehiclesByRate(depotId: number, season: Season, bandIndex: number): RatedVehicles {
+    return remember(this.byRate, `${depotId}|${season.id}|${bandIndex}`, () => {
+      const rated = this.vehiclesStockedAt(depotId)
+        .filter((vehicle) => vehicle.dailyRates[season.id]?.[bandIndex] !== undefined)
+        .sort(
+          (a, b) =>
+            (a.dailyRates[season.id]?.[bandIndex] as Cents) -
+              (b.dailyRates[season.id]?.[bandIndex] as Cents) || a.id - b.id,
+        )
+      return { vehicles: rated, ids: rated.map((vehicle) => vehicle.id) }
+    })
   }
 
   accessory(id: number): Accessory | undefined {

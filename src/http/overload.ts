@@ -1,21 +1,10 @@
-import fastifyUnderPressure from '@fastify/under-pressure'
 import type { FastifyInstance } from 'fastify'
+import { METRICS_PATH } from '../observability/metrics-endpoint.ts'
+import { WorkBacklog } from './work-backlog.ts'
 
 /**
- * How often the event-loop delay is sampled. The mean over a sample must pass the threshold, so
- * a saturated loop is noticed one or two samples after it starts, and requests are refused from
- * then on: within 1 s of saturation, in about 0.6 s as measured under a flood (with 250 ms samples
- * it was 0.8 s, too near the 1 s asked for).
- */
-export const OVERLOAD_SAMPLE_INTERVAL_MS = 100
-
-/**
- * How long after start-up the delay is not yet believed. The plugin measures from its
- * registration, which comes before the routes (so that the hook below sees them all), so its
- * first samples hold the start-up's own work (compiling every route's schemas) and read as a
- * saturated loop; a fresh instance on a busy machine answered its first requests 503. A second
- * on, the reading comes from samples begun after start-up, even if start-up's last block
- * delayed the sampling timer.
+ * How long after start-up nothing is refused: start-up's own work (compiling every route's
+ * schemas, loading a fleet) is not overload.
  */
 export const OVERLOAD_WARM_UP_MS = 1000
 
@@ -28,48 +17,59 @@ export class ServiceOverloadedError extends Error {
 }
 
 /**
- * Watches the event loop (@fastify/under-pressure): while its mean delay over the last sample is
- * above `maxEventLoopDelayMs`, requests are answered at once with a 503 instead of waiting their
- * turn behind work that is already late, and they are let through again at the first sample
- * after the load drops. 0 turns the check off.
+ * Refuses requests with a 503 while the service has more work than it can finish in time: more
+ * requests waiting than a person or an agent sends, each waiting longer than
+ * `maxEventLoopDelayMs` behind the work before it (see WorkBacklog). A flood of expensive requests
+ * is refused in its first turn of the event loop; work that keeps the loop busy while requests
+ * keep coming, within about half a second. A pause of the process is not overload: it was
+ * measured that the refusals a user saw beside a browser auditing the pages came from a 190 ms
+ * garbage collection, and those beside an operator's large import from the 300-500 ms it took to
+ * read booked days and the catalogue again, each one late sample of the loop, which the guard of
+ * the time (one sample's mean delay over the threshold) took for overload. 0 turns the check off.
  *
  * The refusal is an error that each area's error handler renders in its own medium (JSON for
- * the API and documents, a page for /book). `/health` is never refused: a busy process is alive,
- * and an orchestrator must not restart it for being busy. The agent API refuses in its own
- * scope, after counting the request, so that its 503 carries the rate-limit headers like every
- * API response (api-gate.ts), with the function returned here: whether the process is overloaded
- * now. Neither refuses anything in the first OVERLOAD_WARM_UP_MS after start-up.
+ * the API and documents, a page for /book). `/health` and `/metrics` are never refused (a busy
+ * process is alive, and an orchestrator must not restart it for being busy) nor counted. The agent API refuses in
+ * its own scope, after counting the request, so that its 503 carries the rate-limit headers like
+ * every API response (api-gate.ts), with the function returned here: whether the process is
+ * overloaded now. Nothing is refused in the first OVERLOAD_WARM_UP_MS after start-up.
  */
+function isProbe(url: string): boolean {
+  return (
+    url === '/health' ||
+    url.startsWith('/health?') ||
+    url === METRICS_PATH ||
+    url.startsWith(`${METRICS_PATH}?`)
+  )
+}
+
 export async function registerOverloadGuard(
   app: FastifyInstance,
   options: { maxEventLoopDelayMs: number; apiPrefix: string },
 ): Promise<() => boolean> {
   const apiPath = `${options.apiPrefix}/`
+  const enabled = options.maxEventLoopDelayMs > 0
+  const backlog = new WorkBacklog(options.maxEventLoopDelayMs)
   let believedFrom = Number.POSITIVE_INFINITY
   app.addHook('onReady', (done) => {
     believedFrom = performance.now() + OVERLOAD_WARM_UP_MS
+    if (enabled) backlog.start()
     done()
   })
-  // The plugin only samples the loop, in a scope of its own that holds no route: its own request
-  // hook, which builds `request.routeOptions` (an object of a dozen fields) for every request of
-  // the site, then never runs. The one hook below asks it a yes or no instead.
-  let underPressure = () => false
-  await app.register(async (scope) => {
-    await scope.register(fastifyUnderPressure, {
-      maxEventLoopDelay: options.maxEventLoopDelayMs,
-      sampleInterval: OVERLOAD_SAMPLE_INTERVAL_MS,
-    })
-    underPressure = () => scope.isUnderPressure()
+  app.addHook('onClose', (_app, done) => {
+    backlog.stop()
+    done()
   })
-  const isOverloaded = () => performance.now() >= believedFrom && underPressure()
+  const isOverloaded = () => enabled && backlog.overloaded() && performance.now() >= believedFrom
   app.addHook('onRequest', (request, _reply, done) => {
     const url = request.url
-    if (
-      !isOverloaded() ||
-      url.startsWith(apiPath) ||
-      url === '/health' ||
-      url.startsWith('/health?')
-    ) {
+    // Probes are never refused: a busy process is alive, and its metrics say how busy it is.
+    if (isProbe(url)) {
+      done()
+      return
+    }
+    backlog.arrive()
+    if (url.startsWith(apiPath) || !isOverloaded()) {
       done()
       return
     }

@@ -1,4 +1,5 @@
 import type { Vehicle } from '../domain/catalogue.ts'
+import { toDollars } from '../domain/money.ts'
 import { type VehicleResponse, vehicleFactFields } from '../schemas/vehicle.ts'
 import type { AvailableVehicle } from '../verbs/find-available-vehicles.ts'
 import { presentVehicle } from './present.ts'
@@ -36,18 +37,44 @@ export function vehicleListJson(
     fragmentsBySite.set(links, fragments)
   }
   let json = '['
+  const days = `${rentalDays},"rentalFee":`
+  // Every vehicle of a search has the same route fee: written once unless one differs.
+  let routeFee = Number.NaN
+  let routeFeeEnd = ''
   for (const available of vehicles) {
-    const shown = presentVehicle(available, rentalDays, links, withDiscount)
     let around = fragments.get(available.vehicle)
     if (!around) {
-      around = fragmentsOf(shown)
+      around = fragmentsOf(presentVehicle(available, rentalDays, links))
       fragments.set(available.vehicle, around)
     }
+    const { terms } = available
+    if (terms.routeFee !== routeFee) {
+      routeFee = terms.routeFee
+      routeFeeEnd = `,"routeFee":${dollarsJson(routeFee)},"totalFromAmount":`
+    }
     if (json.length > 1) json += ','
-    json += `${around.beforeRate}${shown.rentalDailyRate}${around.afterRate}${shown.rentalDays},"rentalFee":${shown.rentalFee},"routeFee":${shown.routeFee},"totalFromAmount":${shown.totalFromAmount}`
-    json += withDiscount ? `,"discountAmount":${shown.discountAmount}}` : '}'
+    // The figures as presentVehicle gives them (dollars from cents), written as JSON writes them.
+    json += `${around.beforeRate}${dollarsJson(terms.dailyRate)}${around.afterRate}${days}${dollarsJson(terms.rentalFee)}${routeFeeEnd}${dollarsJson(available.totalFrom)}`
+    json += withDiscount ? `,"discountAmount":${dollarsJson(available.discount)}}` : '}'
   }
   return `${json}]`
+}
+
+/**
+ * `JSON.stringify(toDollars(cents))` for a whole number of cents, without making and printing a
+ * double: the shortest form of a number of hundredths is its digits with the point put back and
+ * trailing zeros dropped (12345 -> 123.45, 12340 -> 123.4, 12300 -> 123). A tenth of an
+ * availability answer's time went to printing its figures as doubles.
+ */
+export function dollarsJson(cents: number): string {
+  if (!Number.isSafeInteger(cents) || cents < 0 || cents >= 1e15) {
+    return JSON.stringify(toDollars(cents))
+  }
+  const whole = Math.floor(cents / 100)
+  const hundredths = cents - whole * 100
+  if (hundredths === 0) return `${whole}`
+  if (hundredths % 10 === 0) return `${whole}.${hundredths / 10}`
+  return `${whole}.${hundredths < 10 ? '0' : ''}${hundredths}`
 }
 
 function fragmentsOf(shown: VehicleResponse): VehicleFragments {

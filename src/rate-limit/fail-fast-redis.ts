@@ -27,6 +27,7 @@ export function createFailFastRedis(url: string, options: FailFastRedisOptions):
     connectTimeout: options.connectTimeoutMs,
     retryStrategy: () => options.reconnectEveryMs,
     maxRetriesPerRequest: 0,
+    enableAutoPipelining: true,
     enableOfflineQueue: false,
     ...(options.connectionName ? { connectionName: options.connectionName } : {}),
   })

@@ -1,9 +1,24 @@
 import type { Redis } from 'ioredis'
 import type { Tracing } from '../observability/tracing.ts'
 import { createFailFastRedis } from './fail-fast-redis.ts'
-import { FIXED_WINDOW_SCRIPT, parseFixedWindowReply } from './fixed-window-script.ts'
+import {
+  FIXED_WINDOW_SCRIPT,
+  type FixedWindowCount,
+  parseFixedWindowReply,
+} from './fixed-window-script.ts'
 import { MemoryRateLimiter } from './memory-rate-limiter.ts'
 import type { RateLimitDecision, RateLimiter } from './rate-limiter.ts'
+
+/** The client with the fixed-window script defined as a command of its own: key count, keys, window. */
+type CountingRedis = Redis & {
+  countHits(keys: number, ...keysThenWindowMs: (string | number)[]): Promise<unknown>
+}
+
+/** The requests of one turn of the event loop waiting for their counts. */
+type Batch = {
+  keys: string[]
+  waiting: { resolve(count: FixedWindowCount): void; reject(error: unknown): void }[]
+}
 
 /** Where the limiter says that it lost Redis or found it again; Fastify's `app.log` fits. */
 export type RateLimitLog = {
@@ -40,7 +55,8 @@ export type RedisRateLimiterOptions = {
  * Counts requests in a fixed window per client, shared by every instance through Redis, with the
  * same semantics as MemoryRateLimiter: the window is opened by the client's first request and ends
  * one window length later. The count is exact under concurrency: one Lua script counts, opens the
- * window and reads its time left in a single step (see fixed-window-script.ts).
+ * window and reads its time left in a single step (see fixed-window-script.ts), for all the
+ * requests of one turn of the event loop at once.
  *
  * A Redis outage must never fail or hang a request. While Redis is unreachable or does not answer,
  * this instance counts in memory (a MemoryRateLimiter with the same limit and window), so clients
@@ -64,6 +80,8 @@ export class RedisRateLimiter implements RateLimiter {
   private retryAtMs = 0
   /** While down: a request is trying Redis, so others need not (and do not wait for it). */
   private probing = false
+  /** The requests of this turn, counted together at its end. */
+  private batch: Batch | undefined
 
   constructor(options: RedisRateLimiterOptions) {
     this.limit = options.limit
@@ -85,6 +103,9 @@ export class RedisRateLimiter implements RateLimiter {
       reconnectEveryMs: 500,
       connectionName: 'rate-limit',
     })
+    // Sent by its SHA (EVALSHA) once Redis knows it, not as 200 bytes of script with each request;
+    // ioredis loads it again by itself should Redis have forgotten it (a restart, SCRIPT FLUSH).
+    this.redis.defineCommand('countHits', { lua: FIXED_WINDOW_SCRIPT })
     // Without a listener ioredis prints every failed connection attempt; one line per outage will do.
     this.redis.on('error', (error: Error) => this.failed(error))
     // A new connection: the next request tries Redis rather than waiting for the retry time.
@@ -139,15 +160,10 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   private async hitRedis(clientKey: string): Promise<RateLimitDecision> {
-    const windowMs = this.windowSeconds * 1000
-    const key = `${this.keyPrefix}rl:${clientKey}`
-    const reply = await this.command('EVAL', () =>
-      this.redis.eval(FIXED_WINDOW_SCRIPT, 1, key, windowMs),
-    )
+    const { count, ttlMs } = await this.counted(`${this.keyPrefix}rl:${clientKey}`)
     // The time left is counted from now, on this instance's clock, which is the clock that the
     // response headers (Retry-After, RateLimit reset) are computed against.
     const answeredAtMs = Date.now()
-    const { count, ttlMs } = parseFixedWindowReply(reply, windowMs)
     return {
       allowed: count <= this.limit,
       limit: this.limit,
@@ -169,6 +185,38 @@ export class RedisRateLimiter implements RateLimiter {
       { ...this.spanAttributes, 'db.operation.name': operation },
       run,
     )
+  }
+
+  /**
+   * The key's count, with every other key asked in the same turn of the event loop: one script
+   * call for them all at the end of the turn. Sent one by one, each request's call cost the service
+   * some 11 µs of CPU, as much as the rest of a small answer (measured on PostgreSQL with Redis).
+   */
+  private counted(key: string): Promise<FixedWindowCount> {
+    if (!this.batch) {
+      const batch: Batch = { keys: [], waiting: [] }
+      this.batch = batch
+      setImmediate(() => this.send(batch))
+    }
+    const batch = this.batch
+    batch.keys.push(key)
+    return new Promise((resolve, reject) => batch.waiting.push({ resolve, reject }))
+  }
+
+  private async send(batch: Batch): Promise<void> {
+    this.batch = undefined
+    const windowMs = this.windowSeconds * 1000
+    try {
+      const reply = await this.command('EVALSHA', () =>
+        (this.redis as CountingRedis).countHits(batch.keys.length, ...batch.keys, windowMs),
+      )
+      const counts = parseFixedWindowReply(reply, batch.keys.length, windowMs)
+      batch.waiting.forEach((request, index) => {
+        request.resolve(counts[index] as FixedWindowCount)
+      })
+    } catch (error) {
+      for (const request of batch.waiting) request.reject(error)
+    }
   }
 
   private failed(error: unknown): void {

@@ -10,12 +10,22 @@ import type { Store } from './store.ts'
 export async function openStore(
   config: Config,
   databaseFile?: string,
-  options: { checkpointInBackground?: boolean } = {},
+  options: {
+    checkpointInBackground?: boolean
+    /** PostgreSQL keeps booked days in memory (the embedded store always does). */
+    bookedDaysInMemory?: boolean
+    log?: { warn(message: string): void; info(message: string): void }
+  } = {},
 ): Promise<Store> {
   if (config.databaseUrl) {
     const { PostgresStore } = await import('./postgres/postgres-store.ts')
-    return PostgresStore.open(config.databaseUrl)
+    return PostgresStore.open(config.databaseUrl, {
+      ...(options.bookedDaysInMemory ? { bookedDaysInMemory: true } : {}),
+      ...(options.log ? { log: options.log } : {}),
+    })
   }
   const { SqliteStore } = await import('./sqlite/sqlite-store.ts')
-  return SqliteStore.open(databaseFile ?? join(config.dataDir, 'rental.db'), options)
+  return SqliteStore.open(databaseFile ?? join(config.dataDir, 'rental.db'), {
+    ...(options.checkpointInBackground ? { checkpointInBackground: true } : {}),
+  })
 }

@@ -28,6 +28,11 @@ export interface Store {
    */
   fleetVersion(): Promise<number>
   /**
+   * Calls `listener` as soon as a fleet load or import commits, from any instance or command, when
+   * the store can tell (PostgreSQL with booked days in memory); fleetVersion is polled anyway.
+   */
+  onFleetChange?(listener: () => void): void
+  /**
    * Brings the catalogue to `next` in place, keeping every id, and adds the bookings of `next`
    * whose reference is not stored yet, in one transaction during which no booking can be made.
    * `review` first sees what is stored and says whether to write: a refused or dry-run import

@@ -1,12 +1,10 @@
 import {
-  type RentalRequest,
   type RentalTerms,
   routeUnavailability,
-  vehicleTerms,
+  searchTermsOf,
+  vehicleTermsIn,
 } from '../domain/availability.ts'
 import type { Vehicle } from '../domain/catalogue.ts'
-import type { CatalogueIndex } from '../domain/catalogue-index.ts'
-import type { Promotion } from '../domain/company-terms.ts'
 import type { Cents } from '../domain/money.ts'
 import { promotionForRental } from '../domain/rental-extras.ts'
 import type { RentalPeriod } from '../domain/rental-period.ts'
@@ -56,45 +54,42 @@ export function findAvailableVehicles(
           days: period.days,
         })
   if (routeUnavailability(index, request)) return { period, vehicles: [] }
-  const stocked = index.vehiclesStockedAt(pickUpDepot.id)
-  const candidates =
+  // One season, rate band and route fee for every vehicle of the search; without a season and a
+  // band, no vehicle has a rate. The vehicles with a rate come in the answer's order.
+  const terms = searchTermsOf(index, request)
+  const { season, bandIndex } = terms
+  if (!season || bandIndex === undefined) return { period, vehicles: [] }
+  const rated = index.vehiclesByRate(pickUpDepot.id, season, bandIndex)
+  const unfiltered =
     filter.minSeats === undefined &&
     filter.vehicleClass === undefined &&
     filter.vehicleId === undefined
-      ? stocked
-      : stocked.filter((vehicle) => meetsFilter(vehicle, filter))
+  const candidates = unfiltered
+    ? rated.vehicles
+    : rated.vehicles.filter((vehicle) => meetsFilter(vehicle, filter))
   if (candidates.length === 0) return { period, vehicles: [] }
   const booked = ctx.store.bookedUnits({
     depotId: pickUpDepot.id,
-    vehicleIds: candidates.map((vehicle) => vehicle.id),
+    vehicleIds: unfiltered ? rated.ids : candidates.map((vehicle) => vehicle.id),
     from: period.pickUpDate,
     to: period.dropOffDate,
   })
-  return whenReady(booked, (units) => ({
-    period,
-    vehicles: availableAmong(index, request, promotion, candidates, units),
-  }))
-}
-
-/** The candidates with a unit free, with their terms, cheapest daily rate first, then by id. */
-function availableAmong(
-  index: CatalogueIndex,
-  request: RentalRequest,
-  promotion: Promotion | null,
-  candidates: readonly Vehicle[],
-  booked: Map<number, number>,
-): AvailableVehicle[] {
-  const vehicles: AvailableVehicle[] = []
-  const search = { ...request, terms: index.catalogue.terms, promotion }
-  const surchargesByClass = new Map<string, Cents>()
-  for (const vehicle of candidates) {
-    // The route was checked once above, for every vehicle.
-    const assessment = vehicleTerms(index, vehicle, request, booked.get(vehicle.id) ?? 0)
-    if (!assessment.available) continue
-    const { terms } = assessment
-    const { totalFrom, discount } = totalFromAmount(search, vehicle, terms, surchargesByClass)
-    vehicles.push({ vehicle, terms, totalFrom, discount })
-  }
-  vehicles.sort((a, b) => a.terms.dailyRate - b.terms.dailyRate || a.vehicle.id - b.vehicle.id)
-  return vehicles
+  return whenReady(booked, (units) => {
+    const vehicles: AvailableVehicle[] = []
+    const totals = { ...request, terms: index.catalogue.terms, promotion }
+    const surchargesByClass = new Map<string, Cents>()
+    for (const vehicle of candidates) {
+      const booked = units.get(vehicle.id) ?? 0
+      const assessment = vehicleTermsIn(vehicle, request, booked, terms)
+      if (!assessment.available) continue
+      const { totalFrom, discount } = totalFromAmount(
+        totals,
+        vehicle,
+        assessment.terms,
+        surchargesByClass,
+      )
+      vehicles.push({ vehicle, terms: assessment.terms, totalFrom, discount })
+    }
+    return { period, vehicles }
+  })
 }

@@ -4,6 +4,7 @@ import { type AbComparison, alternate } from '../../bench/ab-alternation.ts'
 import { readBenchSettings } from '../../bench/bench-settings.ts'
 import type { EndpointSuite } from '../../bench/endpoint-runs.ts'
 import type { GrowthPoint } from '../../bench/growth-runs.ts'
+import { type LargeCatalogueRun, perVehicle } from '../../bench/large-catalogue-runs.ts'
 import { latencyChart } from '../../bench/latency-chart.ts'
 import { type LoadResult, median, percentile } from '../../bench/load.ts'
 import { markdownReport } from '../../bench/markdown-report.ts'
@@ -84,10 +85,10 @@ describe('bench statistics', () => {
 
 describe('bench targets', () => {
   test('each share and growth target passes or fails on its own figure', () => {
-    const checks = checkTargets(
-      suite({ depots: [700, 1000], availability: [400, 1000], quote: [400, 1000] }),
-      [point(1000, 2), point(1_000_000, 2.5), point(10_000, 9)],
-    )
+    const checks = checkTargets({
+      embedded: suite({ depots: [700, 1000], availability: [400, 1000], quote: [400, 1000] }),
+      growth: [point(1000, 2), point(1_000_000, 2.5), point(10_000, 9)],
+    })
     const result = (start: string) => checks.find((check) => check.target.startsWith(start))?.pass
     assert.equal(result('depots'), true)
     assert.equal(result('availability:'), false)
@@ -102,7 +103,9 @@ describe('bench targets', () => {
       const endpoints = suite({ availability: [400, 1000], flexible: [200, 1000] })
       const flexible = endpoints.runs.find((run) => run.endpoint.name === 'flexible')
       if (flexible) flexible.comparison.medianA.cpuMicrosPerRequest = micros
-      return checkTargets(endpoints, []).find((check) => check.target.startsWith('flexible'))
+      return checkTargets({ embedded: endpoints }).find((check) =>
+        check.target.startsWith('flexible'),
+      )
     }
     assert.deepEqual(withFlexibleCpu(250), {
       target: "flexible (14 pick-up dates): CPU per answer at most 3 availability answers'",
@@ -111,14 +114,14 @@ describe('bench targets', () => {
     })
     assert.equal(withFlexibleCpu(301)?.pass, false)
     assert.equal(
-      checkTargets(suite({ availability: [400, 1000] }), []).find((check) =>
+      checkTargets({ embedded: suite({ availability: [400, 1000] }) }).find((check) =>
         check.target.startsWith('flexible'),
       )?.pass,
       undefined,
     )
   })
   test('a p99 of 20 ms or more fails, and targets whose runs were skipped are not run', () => {
-    const checks = checkTargets(suite({ depots: [700, 1000] }, 25), [])
+    const checks = checkTargets({ embedded: suite({ depots: [700, 1000] }, 25) })
     assert.equal(checks.find((check) => check.target.startsWith('p99'))?.pass, false)
     assert.equal(checks.find((check) => check.target.startsWith('quote'))?.pass, undefined)
     assert.equal(checks.find((check) => check.target.startsWith('RSS'))?.pass, undefined)
@@ -128,7 +131,7 @@ describe('bench targets', () => {
 describe('bench targets on the networked stores', () => {
   test('the p99 limit is checked on PostgreSQL and Redis too, on its own line, when they ran', () => {
     const networked: EndpointSuite = {
-      ...suite({ depots: [700, 1000], quote: [100, 1000] }, 25),
+      ...suite({ depots: [700, 1000], availability: [400, 1000], quote: [100, 1000] }, 25),
       setup: {
         name: 'PostgreSQL (rate limit in Redis)',
         embedded: false,
@@ -136,7 +139,7 @@ describe('bench targets on the networked stores', () => {
         cleanup: async () => {},
       },
     }
-    const checks = checkTargets(suite({ depots: [700, 1000] }), [], networked)
+    const checks = checkTargets({ embedded: suite({ depots: [700, 1000] }), networked })
     const p99 = checks.filter((check) => check.target.startsWith('p99'))
     assert.deepEqual(
       p99.map((check) => [check.target, check.pass]),
@@ -146,11 +149,67 @@ describe('bench targets on the networked stores', () => {
       ],
     )
     assert.equal(
-      checkTargets(suite({ depots: [700, 1000] }), []).filter((check) =>
+      checkTargets({ embedded: suite({ depots: [700, 1000] }) }).filter((check) =>
         check.target.startsWith('p99'),
       ).length,
       1,
     )
+    // On PostgreSQL with Redis, availability and quote have shares of their own to reach.
+    const result = (start: string) => checks.find((check) => check.target.startsWith(start))
+    assert.equal(result('availability: throughput at least 0.35')?.pass, true)
+    assert.equal(result('quote: throughput at least 0.3')?.pass, false)
+  })
+  test('the networked shares are not checked on another networked setup (PostgreSQL alone)', () => {
+    const networked: EndpointSuite = {
+      ...suite({ availability: [400, 1000] }),
+      setup: {
+        name: 'PostgreSQL (rate limit in memory)',
+        embedded: false,
+        env: {},
+        cleanup: async () => {},
+      },
+    }
+    const check = checkTargets({ networked }).find((each) =>
+      each.target.startsWith('availability: throughput at least 0.35'),
+    )
+    assert.equal(check?.pass, undefined)
+  })
+})
+
+describe('bench targets on the large catalogue', () => {
+  const largeRun = (share: number, embedded: boolean): LargeCatalogueRun => ({
+    setup: {
+      name: embedded ? 'Embedded' : 'PostgreSQL',
+      embedded,
+      env: {},
+      cleanup: async () => {},
+    },
+    fleet: { depots: 60, vehicles: 150, routes: 570, bookings: 20_000, fileBytes: 3e6 },
+    firstStartMs: 3000,
+    importMs: 4000,
+    startMs: 700,
+    rssBytes: 150 * 1048576,
+    cases: [
+      {
+        name: 'availability',
+        shareTarget: 0.6,
+        comparison: comparison(share * 1000, 1000),
+        meanVehicles: 100,
+        meanBodyBytes: 40_000,
+      },
+    ],
+  })
+  const target = (checks: ReturnType<typeof checkTargets>) =>
+    checks.find((check) => check.target.startsWith('large catalogue, varied availability'))
+  test("the varied searches' share is checked on the embedded store", () => {
+    assert.equal(target(checkTargets({ large: [largeRun(0.65, true)] }))?.pass, true)
+    assert.equal(target(checkTargets({ large: [largeRun(0.5, true)] }))?.pass, false)
+    assert.equal(target(checkTargets({ large: [largeRun(0.9, false)] }))?.pass, undefined)
+    assert.equal(target(checkTargets({}))?.measured, 'not run')
+  })
+  test('the cost per vehicle is the CPU time per answer over the vehicles in it', () => {
+    const [benched] = largeRun(0.7, true).cases
+    assert.equal(benched && perVehicle(benched), 1)
   })
 })
 
@@ -181,7 +240,7 @@ describe('bench outputs', () => {
       settings,
       suites: [endpoints],
       growth,
-      targets: checkTargets(endpoints, growth),
+      targets: checkTargets({ embedded: endpoints, growth }),
       loadAtEnd: 0.2,
       chartPath: 'bench/latency-vs-bookings.svg',
       durationMs: 60_000,
@@ -197,5 +256,76 @@ describe('bench outputs', () => {
       assert.ok(markdown.includes(text), text)
     }
     assert.ok(markdown.includes('![Latency against bookings](bench/latency-vs-bookings.svg)'))
+  })
+})
+
+describe('BENCHMARKS.md sections of the newer parts', () => {
+  test('the large catalogue, staleness and compression each get a table when they ran', () => {
+    const markdown = markdownReport({
+      machine: {
+        cpuModel: 'Test CPU',
+        cores: 2,
+        memoryBytes: 2 ** 34,
+        node: 'v24.0.0',
+        os: 'linux',
+        date: '2027-01-10T00:00:00.000Z',
+        commit: 'abc1234',
+        loadAtStart: 0.1,
+      },
+      settings: readBenchSettings({}),
+      suites: [],
+      large: [
+        {
+          setup: { name: 'Embedded', embedded: true, env: {}, cleanup: async () => {} },
+          fleet: { depots: 60, vehicles: 150, routes: 570, bookings: 20_000, fileBytes: 3e6 },
+          firstStartMs: 2000,
+          importMs: 1900,
+          startMs: 490,
+          rssBytes: 190 * 1048576,
+          cases: [
+            {
+              name: 'availability',
+              shareTarget: 0.6,
+              comparison: comparison(400, 1000),
+              meanVehicles: 100,
+              meanBodyBytes: 34_000,
+            },
+          ],
+        },
+      ],
+      staleness: {
+        setup: { name: 'PostgreSQL', embedded: false, env: {}, cleanup: async () => {} },
+        samples: [0.5, 1, 2],
+        p50Ms: 1,
+        p99Ms: 2,
+        maxMs: 2,
+      },
+      compression: [
+        {
+          name: 'openapi.json',
+          path: '/openapi.json',
+          plainBytes: 87_000,
+          sentBytes: 11_000,
+          encoding: 'br',
+          comparison: comparison(400, 1000),
+        },
+      ],
+      growth: [],
+      targets: [],
+      loadAtEnd: 0.2,
+      chartPath: undefined,
+      durationMs: 60_000,
+    })
+    for (const text of [
+      '## Large catalogue',
+      '| Embedded | 2.0 s | 1.9 s | 490 ms | 190 MB |',
+      '1.00 µs',
+      '## Staleness across instances (PostgreSQL)',
+      'p50 1.00 ms, p99 2.00 ms',
+      '## Compression',
+      '11000 B (br)',
+    ]) {
+      assert.ok(markdown.includes(text), text)
+    }
   })
 })

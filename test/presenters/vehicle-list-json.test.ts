@@ -4,10 +4,10 @@ import fc from 'fast-check'
 import Fastify from 'fastify'
 import Type from 'typebox'
 import type { Vehicle } from '../../src/domain/catalogue.ts'
-import type { Cents } from '../../src/domain/money.ts'
+import { type Cents, toDollars } from '../../src/domain/money.ts'
 import { presentVehicle } from '../../src/presenters/present.ts'
 import { SiteLinks } from '../../src/presenters/site-links.ts'
-import { vehicleListJson } from '../../src/presenters/vehicle-list-json.ts'
+import { dollarsJson, vehicleListJson } from '../../src/presenters/vehicle-list-json.ts'
 import { VehicleSchema } from '../../src/schemas/vehicle.ts'
 import type { AvailableVehicle } from '../../src/verbs/find-available-vehicles.ts'
 
@@ -133,6 +133,20 @@ describe('the availability answer written from per-vehicle fragments', () => {
     assert.match(
       vehicleListJson(found, 7, other),
       /"http:\/\/localhost:3000\/images\/vehicles\/economy\.svg"/,
+    )
+  })
+
+  test('a whole number of cents is written as JSON writes its dollars, from 0 to past any fleet', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer({ min: 0, max: 100_000 }),
+          fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }),
+          fc.integer({ min: 0, max: 17 }).map((digits) => 10 ** digits - 1),
+        ),
+        (cents) => assert.equal(dollarsJson(cents), JSON.stringify(toDollars(cents as Cents))),
+      ),
+      { seed: 20261123, numRuns: 20_000 },
     )
   })
 })

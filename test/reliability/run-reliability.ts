@@ -261,16 +261,16 @@ async function overload(): Promise<void> {
   const passed =
     refused > 0 &&
     refused === figures.refusalsWithRetryAfter &&
-    // Refusing starts within 1 s of the saturation. How long one refused request waited is
-    // reported, not judged: a request that arrives while a slice of work runs waits for it.
-    (figures.firstRefusalAfterMs ?? Infinity) <= 1000 &&
+    // Refusing starts within about a second of the flood. How long one refused request waited
+    // is reported, not judged: a request that arrives while a batch of work runs waits for it.
+    (figures.firstRefusalAfterMs ?? Infinity) <= 1500 &&
     figures.recoveredAfterMs !== undefined &&
     Object.keys(figures.statuses).every((status) => status === '200' || status === '503')
   rows.push({
     check: 'Overload: a flood of 200 connections on the costliest search',
     tried: n(figures.requests),
     statuses: statusText(figures.statuses),
-    faults: `event loop saturated for ${figures.loadMs / 1000} s (injected CPU work in 200 ms slices)`,
+    faults: `every answer 10 ms of CPU costlier for ${figures.loadMs / 1000} s (injected work): more than the process can answer in time`,
     lost: '-',
     passed,
     notes: `first 503 after ${ms(figures.firstRefusalAfterMs)} of flood; slowest 503 answered in ${ms(figures.slowestRefusalMs)}; every 503 JSON with Retry-After; /health ${statusText(figures.healthStatuses)}; served again ${ms(figures.recoveredAfterMs)} after the flood`,
@@ -369,14 +369,14 @@ ${table}
 - **Limits**: each limit answers 400 before any lookup; the worst-case valid requests are timed
   in-process (no network) against a p99 of ${P99_TARGET_MS} ms.
 - **Overload**: a service process (\`OVERLOAD_MAX_EVENT_LOOP_DELAY_MS\` at its default) flooded from
-  the same 2-core machine, its event loop saturated meanwhile by CPU work injected into it
-  (test/reliability/faults/loop-hog.ts, preloaded with \`--import\`, 200 ms slices for the length
-  of the flood: the flood alone no longer saturates the faster service). The first 503 must come
-  within 1 s. @fastify/under-pressure samples the event-loop delay every 100 ms; above
-  the threshold, requests are answered 503 JSON \`service_unavailable\` with \`Retry-After\` (a page
-  on /book) instead of queueing, /health keeps answering, and requests are served again at the
-  first sample after the load drops. The flood starts once the service has been up for a second:
-  the check does not believe the delay it measured during start-up.
+  the same 2-core machine, each of its answers made 10 ms of CPU costlier meanwhile
+  (test/reliability/faults/loop-hog.ts, preloaded with \`--import\`, for the length of the flood:
+  the flood alone does not overload the faster service, which answers it in time). The first 503
+  must come within 1.5 s. The guard samples the event-loop delay every 100 ms; once it has run
+  late for 400 ms without a break while requests kept arriving, requests are answered 503 JSON
+  \`service_unavailable\` with \`Retry-After\` (a page on /book) instead of queueing, /health keeps
+  answering, and requests are served again at the first sample on time. A pause of the process
+  (a garbage collection, a reload after an import) is never taken for overload.
 - **Disk full**: DATA_DIR on a 16 MB tmpfs; checkouts are opened on a first run of the service,
   which empties its write-ahead log as it stops; a second run starts, the disk is filled to the
   last byte, and the checkouts are confirmed, so that each needs new space (SQLite reuses log

@@ -7,9 +7,12 @@ import { Client } from 'pg'
 import type { CalendarDate } from '../../src/domain/calendar-date.ts'
 import { StoreUnavailableError } from '../../src/domain/errors.ts'
 import type { LoadedFleet } from '../../src/fleet/read-fleet-file.ts'
-import type { PoolOptions } from '../../src/store/postgres/connect-pool.ts'
 import { MIGRATIONS } from '../../src/store/postgres/migrations.ts'
-import { PostgresStore, SAVE_QUOTES } from '../../src/store/postgres/postgres-store.ts'
+import {
+  PostgresStore,
+  type PostgresStoreOptions,
+  SAVE_QUOTES,
+} from '../../src/store/postgres/postgres-store.ts'
 import { loadRulesFleet } from '../helpers/domain-fixtures.ts'
 import { describeOperatorStoreContract } from './operator-store-contract.ts'
 import {
@@ -47,7 +50,7 @@ describe('PostgreSQL store', () => {
   const databases = new TestDatabases(ADMIN_URL)
   const stores: PostgresStore[] = []
   /** A store on a fresh database (or on `url`), closed after the file's tests. */
-  const openStore = async (url?: string, options: PoolOptions = {}) => {
+  const openStore = async (url?: string, options: PostgresStoreOptions = {}) => {
     const store = await PostgresStore.open(url ?? (await databases.create()), {
       maxConnections: 4,
       ...options,
@@ -62,6 +65,13 @@ describe('PostgreSQL store', () => {
 
   describeStoreContract('PostgreSQL', () => openStore())
   describeOperatorStoreContract('PostgreSQL', () => openStore())
+  // The service's store answers booked units from its copy in memory: the same contract holds.
+  describeStoreContract('PostgreSQL with booked days in memory', () =>
+    openStore(undefined, { bookedDaysInMemory: true }),
+  )
+  describeOperatorStoreContract('PostgreSQL with booked days in memory', () =>
+    openStore(undefined, { bookedDaysInMemory: true }),
+  )
 
   describe('several instances sharing one database', () => {
     let fleet: LoadedFleet
@@ -177,10 +187,9 @@ describe('PostgreSQL store', () => {
       const url = await databases.create()
       await openStore(url)
       const quote = (id: string) => [
-        [id],
-        ['2027-01-10T00:00:00Z'],
-        ['2027-01-10T00:30:00Z'],
-        ['{}'],
+        JSON.stringify([
+          { id, createdAt: '2027-01-10T00:00:00Z', expiresAt: '2027-01-10T00:30:00Z' },
+        ]),
       ]
       const [inside] = await queryOnce(
         url,
@@ -267,7 +276,7 @@ describe('PostgreSQL store', () => {
       await store.bookedUnits(range)
       proxy.set('frozen')
       await Promise.all([
-        failsFast(() => store.bookedUnits(range)),
+        failsFast(async () => store.bookedUnits(range)),
         failsFast(() =>
           bookOnce(store, websiteBooking('HUNG-1', 1, '2027-08-01', '2027-08-02'), 2),
         ),

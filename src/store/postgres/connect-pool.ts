@@ -31,7 +31,7 @@ export type PoolOptions = {
  * arrive as strings. Cents stay far below 2^53, where a double is still exact. Dates stay
  * `YYYY-MM-DD` strings, as the domain keeps them, instead of becoming midnight in the local zone.
  */
-const typeParsers: CustomTypesConfig = {
+export const typeParsers: CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
     if (oid === types.builtins.INT8) return (text: string) => Number.parseInt(text, 10)
     if (oid === types.builtins.DATE) return (text: string) => text

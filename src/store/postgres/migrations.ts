@@ -200,4 +200,62 @@ export const MIGRATIONS: string[] = [
       'type', message->'type', 'timestamp', message->'timestamp', 'data', 'null'::jsonb)
     WHERE delivered_at IS NOT NULL AND channel = 'webhook';
   `,
+  // Every change of booked_days, and of the fleet's version, is announced on the channel
+  // `booked_days` when it commits, whoever writes it (the service, the operator's commands, a
+  // hand-written statement), so that each instance keeps its copy in memory exact
+  // (booked-days-mirror.ts; the payload is read by booked-days-notice.ts). A payload carries the
+  // writing transaction's id, a number counting the notices of that transaction (PostgreSQL drops
+  // a notice identical to an earlier one of the same transaction, and two statements may write
+  // the same figures), and either the rows written, as `depot,vehicle,day,units` with the day as
+  // days since 1970-01-01 and a deleted row as 0 units, or `reload` for a change too large for a
+  // notice's 8000 bytes.
+  `
+  CREATE FUNCTION announce_booked_days() RETURNS trigger LANGUAGE plpgsql AS $$
+  DECLARE
+    notice integer := coalesce(
+      nullif(current_setting('rental.booked_days_notices', true), ''), '0')::integer + 1;
+    changed integer;
+    body text;
+  BEGIN
+    PERFORM set_config('rental.booked_days_notices', notice::text, true);
+    IF TG_OP = 'TRUNCATE' THEN
+      body := 'reload';
+    ELSE
+      SELECT count(*) INTO changed FROM changed_days;
+      IF changed = 0 THEN
+        RETURN NULL;
+      ELSIF changed > 300 THEN
+        body := 'reload';
+      ELSE
+        SELECT string_agg(concat_ws(',', depot_id, vehicle_id, day - date '1970-01-01',
+            CASE WHEN TG_OP = 'DELETE' THEN 0 ELSE units_booked END), ';')
+          INTO body FROM changed_days;
+      END IF;
+    END IF;
+    PERFORM pg_notify('booked_days', concat_ws(' ', pg_current_xact_id(), notice, body));
+    RETURN NULL;
+  END
+  $$;
+  CREATE TRIGGER booked_days_inserted AFTER INSERT ON booked_days
+    REFERENCING NEW TABLE AS changed_days FOR EACH STATEMENT EXECUTE FUNCTION announce_booked_days();
+  CREATE TRIGGER booked_days_updated AFTER UPDATE ON booked_days
+    REFERENCING NEW TABLE AS changed_days FOR EACH STATEMENT EXECUTE FUNCTION announce_booked_days();
+  CREATE TRIGGER booked_days_deleted AFTER DELETE ON booked_days
+    REFERENCING OLD TABLE AS changed_days FOR EACH STATEMENT EXECUTE FUNCTION announce_booked_days();
+  CREATE TRIGGER booked_days_truncated AFTER TRUNCATE ON booked_days
+    FOR EACH STATEMENT EXECUTE FUNCTION announce_booked_days();
+
+  CREATE FUNCTION announce_fleet_version() RETURNS trigger LANGUAGE plpgsql AS $$
+  DECLARE
+    notice integer := coalesce(
+      nullif(current_setting('rental.booked_days_notices', true), ''), '0')::integer + 1;
+  BEGIN
+    PERFORM set_config('rental.booked_days_notices', notice::text, true);
+    PERFORM pg_notify('booked_days', concat_ws(' ', pg_current_xact_id(), notice, 'fleet'));
+    RETURN NULL;
+  END
+  $$;
+  CREATE TRIGGER fleet_version_changed AFTER INSERT OR UPDATE ON fleet_meta
+    FOR EACH STATEMENT EXECUTE FUNCTION announce_fleet_version();
+  `,
 ]

@@ -4,6 +4,7 @@ import type { Booking, Catalogue } from '../../domain/catalogue.ts'
 import { StoreUnavailableError } from '../../domain/errors.ts'
 import { type Quote, storedQuote } from '../../domain/quote.ts'
 import type { OutboxMessage } from '../../notifications/outbox-message.ts'
+import type { MaybeAsync } from '../maybe-async.ts'
 import { expiredQuotesCutoff } from '../quote-sweep.ts'
 import type {
   AgentQuoteCount,
@@ -23,6 +24,7 @@ import type {
 import { TurnBatches } from '../turn-batches.ts'
 import { FLEET_LOCK } from './advisory-locks.ts'
 import { bookOneUnit } from './book-one-unit.ts'
+import { BookedDaysMirror, type MirrorLog } from './booked-days-mirror.ts'
 import { connectFailureMessage } from './connect-failure.ts'
 import { connectPool, type PoolOptions } from './connect-pool.ts'
 import { migrate } from './migrate.ts'
@@ -33,7 +35,7 @@ import { inTransaction, type Row, type Sql } from './transaction.ts'
 import { writeFleet } from './write-fleet.ts'
 
 /**
- * Stores a quote ($1 id, $2 created at, $3 expires at, $4 the quote as JSON) with an asynchronous
+ * Stores quotes ($1: a JSON array of them, each kept whole as `quote`) with an asynchronous
  * commit: the server answers before its log reaches the disk, as the embedded store's quotes are
  * written (README "Durability"). A quote survives the service failing, but a crash of the database
  * server itself may lose the last moments of quotes (three times `wal_writer_delay`, 0.6 s by
@@ -43,21 +45,37 @@ import { writeFleet } from './write-fleet.ts'
  * connection's next transaction, a booking say, commits as the server is set to.
  */
 export const SAVE_QUOTES = `INSERT INTO quotes (id, created_at, expires_at, quote)
-  SELECT id, created_at, expires_at, quote
-  FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[], $4::jsonb[])
-    AS saved (id, created_at, expires_at, quote)
+  SELECT saved ->> 'id', (saved ->> 'createdAt')::timestamptz, (saved ->> 'expiresAt')::timestamptz,
+    saved
+  FROM jsonb_array_elements($1::jsonb) AS saved
   CROSS JOIN (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit`
 
 /**
  * SAVE_QUOTES, counting the quotes that came with an agent reference by reference and month of
  * issue in `agent_quotes` (a data-modifying WITH: one statement, so one transaction).
  */
-export const SAVE_AGENT_QUOTES = `WITH saved AS (${SAVE_QUOTES} RETURNING quote)
+export const SAVE_AGENT_QUOTES = `WITH stored AS (${SAVE_QUOTES} RETURNING quote)
   INSERT INTO agent_quotes (agent_ref, month, quotes)
-  SELECT quote->>'agentRef', left(quote->>'issuedOn', 7), count(*) FROM saved
+  SELECT quote->>'agentRef', left(quote->>'issuedOn', 7), count(*) FROM stored
   WHERE quote->>'agentRef' IS NOT NULL
   GROUP BY 1, 2
   ON CONFLICT (agent_ref, month) DO UPDATE SET quotes = agent_quotes.quotes + excluded.quotes`
+
+/**
+ * How long a write that changed booked days waits for its change to reach this instance's copy in
+ * memory before it is answered (see BookedDaysMirror.caughtUp); about a millisecond when all is
+ * well. Past it, the write is answered anyway: it is committed.
+ */
+const CAUGHT_UP_TIMEOUT_MS = 1000
+
+export type PostgresStoreOptions = PoolOptions & {
+  /**
+   * Keeps booked days in memory, current through LISTEN/NOTIFY (BookedDaysMirror): for the
+   * service, which answers availability. The operator's commands read the table.
+   */
+  bookedDaysInMemory?: boolean
+  log?: MirrorLog
+}
 
 /**
  * The shared store for several instances: one PostgreSQL database through a `pg` pool. Every
@@ -68,16 +86,22 @@ export class PostgresStore implements Store {
   private readonly pool: Pool
   private quotesSaved = 0
   private readonly quotes = new TurnBatches<Quote>((quotes) => this.writeQuotes(quotes))
+  /** The copy of booked_days in memory, when opened with `bookedDaysInMemory`. */
+  readonly bookedDays: BookedDaysMirror | undefined
 
-  private constructor(pool: Pool) {
+  private constructor(pool: Pool, bookedDays: BookedDaysMirror | undefined) {
     this.pool = pool
+    this.bookedDays = bookedDays
   }
 
   /**
    * Connects and brings the schema up to date; instances opening together migrate once. Throws a
    * StoreUnavailableError when the database cannot be reached.
    */
-  static async open(databaseUrl: string, options: PoolOptions = {}): Promise<PostgresStore> {
+  static async open(
+    databaseUrl: string,
+    options: PostgresStoreOptions = {},
+  ): Promise<PostgresStore> {
     const pool = connectPool(databaseUrl, options)
     try {
       await migrate(pool)
@@ -85,7 +109,20 @@ export class PostgresStore implements Store {
       await pool.end().catch(() => {})
       throw new StoreUnavailableError(error, connectFailureMessage(error, databaseUrl))
     }
-    return new PostgresStore(pool)
+    let bookedDays: BookedDaysMirror | undefined
+    if (options.bookedDaysInMemory) {
+      bookedDays = new BookedDaysMirror(databaseUrl, {
+        ...(options.applicationName ? { applicationName: options.applicationName } : {}),
+        ...(options.log ? { log: options.log } : {}),
+      })
+      await bookedDays.start()
+    }
+    return new PostgresStore(pool, bookedDays)
+  }
+
+  /** Calls `listener` as soon as a fleet load or import commits, on any instance. */
+  onFleetChange(listener: () => void): void {
+    this.bookedDays?.onFleetChange(listener)
   }
 
   /** The connection pool's state, for the metrics: open, idle and the queries waiting for one. */
@@ -114,6 +151,7 @@ export class PostgresStore implements Store {
         { startUp: true },
       ),
     )
+    await this.caughtUp()
   }
 
   async loadFleetOnce(read: () => Promise<FleetContents>): Promise<boolean> {
@@ -137,7 +175,10 @@ export class PostgresStore implements Store {
           return true
         },
         { startUp: true },
-      )
+      ).then(async (loaded) => {
+        if (loaded) await this.caughtUp()
+        return loaded
+      })
     } catch (error) {
       if (readFailure) throw readFailure.error
       throw new StoreUnavailableError(error)
@@ -164,11 +205,14 @@ export class PostgresStore implements Store {
     next: FleetContents,
     review: (stored: StoredFleet) => boolean,
   ): Promise<boolean> {
-    return this.guard(() =>
-      inTransaction(this.pool, (sql) => operator.importFleet(sql, next, review), {
-        startUp: true,
-        commitIf: (written) => written,
-      }),
+    return this.afterWrite(
+      this.guard(() =>
+        inTransaction(this.pool, (sql) => operator.importFleet(sql, next, review), {
+          startUp: true,
+          commitIf: (written) => written,
+        }),
+      ),
+      (written) => written,
     )
   }
 
@@ -187,10 +231,13 @@ export class PostgresStore implements Store {
     cancellation: Cancellation,
     notices: (cancelled: BookingRecord) => OutboxMessage[],
   ): Promise<CancelOutcome> {
-    return this.guard(() =>
-      inTransaction(this.pool, (sql) =>
-        operator.cancelBooking(sql, reference, cancellation, notices),
+    return this.afterWrite(
+      this.guard(() =>
+        inTransaction(this.pool, (sql) =>
+          operator.cancelBooking(sql, reference, cancellation, notices),
+        ),
       ),
+      (result) => result.outcome === 'cancelled',
     )
   }
 
@@ -199,29 +246,47 @@ export class PostgresStore implements Store {
     review: (held: HeldUnits) => boolean,
     onProgress?: (written: number) => void,
   ): Promise<boolean> {
-    return this.guard(() =>
-      inTransaction(
-        this.pool,
-        (sql) => operator.importBookings(sql, bookings, review, onProgress),
-        { startUp: true, commitIf: (written) => written },
+    return this.afterWrite(
+      this.guard(() =>
+        inTransaction(
+          this.pool,
+          (sql) => operator.importBookings(sql, bookings, review, onProgress),
+          { startUp: true, commitIf: (written) => written },
+        ),
       ),
+      (written) => written,
     )
   }
 
-  async bookedUnits(query: BookedUnitsQuery): Promise<Map<number, number>> {
+  /**
+   * At once from the copy in memory while it is live (BookedDaysMirror), else from the table: before
+   * the copy is loaded, and while its notification connection is lost.
+   */
+  bookedUnits(query: BookedUnitsQuery): MaybeAsync<Map<number, number>> {
+    return this.bookedDays?.bookedUnits(query) ?? this.bookedUnitsFromTable(query)
+  }
+
+  /** Store.bookedUnits as the table answers it. */
+  async bookedUnitsFromTable(query: BookedUnitsQuery): Promise<Map<number, number>> {
     return this.guard(async () => {
       const rows = await this.prepared<{ vehicle_id: number; booked: number }>(
         'booked-units',
         `SELECT vehicle_id, max(units_booked) AS booked FROM booked_days
          WHERE depot_id = $1 AND vehicle_id = ANY ($2::integer[]) AND day BETWEEN $3 AND $4
-         GROUP BY vehicle_id`,
+         GROUP BY vehicle_id HAVING max(units_booked) > 0`,
         [query.depotId, query.vehicleIds, query.from, query.to],
       )
       return new Map(rows.map((row) => [row.vehicle_id, row.booked]))
     })
   }
 
-  async bookedUnitsEachDay(query: BookedUnitsQuery): Promise<Map<number, number[]>> {
+  /** As bookedUnits: from the copy in memory while it is live, else from the table. */
+  bookedUnitsEachDay(query: BookedUnitsQuery): MaybeAsync<Map<number, number[]>> {
+    return this.bookedDays?.bookedUnitsEachDay(query) ?? this.bookedUnitsEachDayFromTable(query)
+  }
+
+  /** Store.bookedUnitsEachDay as the table answers it. */
+  async bookedUnitsEachDayFromTable(query: BookedUnitsQuery): Promise<Map<number, number[]>> {
     return this.guard(async () => {
       // Days as offsets from `from` (a date minus a date is a whole number of days).
       const rows = await this.prepared<{
@@ -254,10 +319,13 @@ export class PostgresStore implements Store {
     unitsStocked: number,
     messages: OutboxMessage[],
   ): Promise<CreateOutcome> {
-    return this.guard(() =>
-      inTransaction(this.pool, (sql) => bookOneUnit(sql, booking, unitsStocked, messages), {
-        commitIf: (result) => result.outcome === 'booked',
-      }),
+    return this.afterWrite(
+      this.guard(() =>
+        inTransaction(this.pool, (sql) => bookOneUnit(sql, booking, unitsStocked, messages), {
+          commitIf: (result) => result.outcome === 'booked',
+        }),
+      ),
+      (result) => result.outcome === 'booked',
     )
   }
 
@@ -268,17 +336,14 @@ export class PostgresStore implements Store {
   /** The quotes asked for in one turn of the event loop, in one statement (see SAVE_QUOTES). */
   private async writeQuotes(quotes: Quote[]): Promise<void> {
     await this.guard(async () => {
-      const columns = [
-        quotes.map((quote) => quote.id),
-        quotes.map((quote) => quote.createdAt),
-        quotes.map((quote) => quote.expiresAt),
-        quotes.map((quote) => JSON.stringify(quote)),
-      ]
+      // One JSON text of them all, which the server reads once: as four arrays (the quotes' JSON
+      // escaped again inside one) it cost PostgreSQL about 28 µs of CPU a quote, now about 21.
+      const saved = [JSON.stringify(quotes)]
       // Agents' quotes are also counted, in the same statement; the others need not pay for it.
       if (quotes.some((quote) => quote.agentRef !== null)) {
-        await this.prepared('save-agent-quotes', SAVE_AGENT_QUOTES, columns)
+        await this.prepared('save-agent-quotes', SAVE_AGENT_QUOTES, saved)
       } else {
-        await this.prepared('save-quotes', SAVE_QUOTES, columns)
+        await this.prepared('save-quotes', SAVE_QUOTES, saved)
       }
       const cutoff = expiredQuotesCutoff(this.quotesSaved, quotes)
       this.quotesSaved += quotes.length
@@ -330,7 +395,22 @@ export class PostgresStore implements Store {
   async close(): Promise<void> {
     // Quotes waiting for their batch are written first; their saves then settle.
     await this.quotes.flush()
+    await this.bookedDays?.close()
     if (!this.pool.ending) await this.pool.end()
+  }
+
+  /**
+   * Once the write has committed and `changed` says it changed booked days, waits until the copy
+   * in memory holds the change, so that the answers after this write's own answer show it.
+   */
+  private async afterWrite<T>(written: Promise<T>, changed: (result: T) => boolean): Promise<T> {
+    const result = await written
+    if (changed(result)) await this.caughtUp()
+    return result
+  }
+
+  private async caughtUp(): Promise<void> {
+    await this.bookedDays?.caughtUp(CAUGHT_UP_TIMEOUT_MS)
   }
 
   /** One statement on any pooled connection; the pool's timeouts apply. */

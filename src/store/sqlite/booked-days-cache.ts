@@ -1,9 +1,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
-import { type CalendarDate, toDayNumber } from '../../domain/calendar-date.ts'
+import type { CalendarDate } from '../../domain/calendar-date.ts'
+import { type BookedDayRow, BookedDaysCopy } from '../booked-days-copy.ts'
 import type { BookedUnitsQuery } from '../store.ts'
-
-/** Units booked by day number, for one vehicle at one depot. */
-type DayUnits = Map<number, number>
 
 /**
  * The `booked_days` table held in memory, so that an availability search or a quote does not
@@ -24,15 +22,15 @@ type DayUnits = Map<number, number>
  *   commit between the two only causes one more load, never a stale copy. Nothing can oversell
  *   meanwhile: a booking counts its units again inside its own transaction.
  *
- * The memory it takes follows the rows of `booked_days` (one per vehicle, depot and day with a
+ * The memory it takes follows the days of `booked_days` (one per vehicle, depot and day with a
  * booking), not the bookings: a million bookings over a year of the demo fleet are some ten
- * thousand rows.
+ * thousand days (see BookedDaysCopy).
  */
 export class BookedDaysCache {
   private readonly dataVersion: StatementSync
   private readonly allRows: StatementSync
-  /** By depot, then vehicle; undefined until first read and after `invalidate`. */
-  private units: Map<number, Map<number, DayUnits>> | undefined
+  /** Undefined until first read and after `invalidate`. */
+  private copy: BookedDaysCopy | undefined
   private version = 0
   /** Whether data_version was read in this turn of the event loop. */
   private checkedThisTurn = false
@@ -47,96 +45,32 @@ export class BookedDaysCache {
 
   /** As Store.bookedUnits: per vehicle, the most units booked on one day of the range. */
   bookedUnits(query: BookedUnitsQuery): Map<number, number> {
-    const vehicles = this.current().get(query.depotId)
-    const booked = new Map<number, number>()
-    if (!vehicles) return booked
-    const from = toDayNumber(query.from)
-    const to = toDayNumber(query.to)
-    for (const vehicleId of query.vehicleIds) {
-      const days = vehicles.get(vehicleId)
-      if (!days) continue
-      let most: number | undefined
-      for (let day = from; day <= to; day++) {
-        const units = days.get(day)
-        if (units !== undefined && (most === undefined || units > most)) most = units
-      }
-      if (most !== undefined) booked.set(vehicleId, most)
-    }
-    return booked
+    return this.current().bookedUnits(query)
   }
 
   /** As Store.bookedUnitsEachDay: per vehicle, the units booked on each day of the range. */
   bookedUnitsEachDay(query: BookedUnitsQuery): Map<number, number[]> {
-    const vehicles = this.current().get(query.depotId)
-    const booked = new Map<number, number[]>()
-    if (!vehicles) return booked
-    const from = toDayNumber(query.from)
-    const to = toDayNumber(query.to)
-    for (const vehicleId of query.vehicleIds) {
-      const days = vehicles.get(vehicleId)
-      if (!days) continue
-      const units = new Array<number>(Math.max(0, to - from + 1)).fill(0)
-      let any = false
-      for (let day = from; day <= to; day++) {
-        const count = days.get(day)
-        if (count === undefined) continue
-        units[day - from] = count
-        any = true
-      }
-      if (any) booked.set(vehicleId, units)
-    }
-    return booked
+    return this.current().bookedUnitsEachDay(query)
   }
 
   /** A booking this connection has just committed: one more unit on each of its days. */
   addBooking(depotId: number, vehicleId: number, from: CalendarDate, to: CalendarDate): void {
-    if (!this.units) return
-    const days = this.daysOf(this.units, depotId, vehicleId)
-    for (let day = toDayNumber(from); day <= toDayNumber(to); day++) {
-      days.set(day, (days.get(day) ?? 0) + 1)
-    }
+    this.copy?.addBooking(depotId, vehicleId, from, to)
   }
 
   /** This connection changed bookings some other way: the next read loads the table again. */
   invalidate(): void {
-    this.units = undefined
+    this.copy = undefined
   }
 
-  private current(): Map<number, Map<number, DayUnits>> {
-    if (this.units && this.checkedThisTurn) return this.units
+  private current(): BookedDaysCopy {
+    if (this.copy && this.checkedThisTurn) return this.copy
     const version = (this.dataVersion.get() as { data_version: number }).data_version
     this.checkedThisTurn = true
     setImmediate(this.nextTurn)
-    if (this.units && version === this.version) return this.units
-    const units = new Map<number, Map<number, DayUnits>>()
-    for (const row of this.allRows.iterate() as Iterable<BookedDayRow>) {
-      this.daysOf(units, row.depot_id, row.vehicle_id).set(
-        toDayNumber(row.day as CalendarDate),
-        row.units_booked,
-      )
-    }
-    this.units = units
+    if (this.copy && version === this.version) return this.copy
+    this.copy = BookedDaysCopy.of(this.allRows.iterate() as Iterable<BookedDayRow>)
     this.version = version
-    return units
-  }
-
-  private daysOf(
-    units: Map<number, Map<number, DayUnits>>,
-    depotId: number,
-    vehicleId: number,
-  ): DayUnits {
-    let vehicles = units.get(depotId)
-    if (!vehicles) {
-      vehicles = new Map()
-      units.set(depotId, vehicles)
-    }
-    let days = vehicles.get(vehicleId)
-    if (!days) {
-      days = new Map()
-      vehicles.set(vehicleId, days)
-    }
-    return days
+    return this.copy
   }
 }
-
-type BookedDayRow = { depot_id: number; vehicle_id: number; day: string; units_booked: number }
