@@ -251,7 +251,7 @@ describe('PostgreSQL, Redis and the deliveries', () => {
         assert.equal(saved.attributes['db.system.name'], 'postgresql')
         const redis = children.filter((span) => span.attributes['db.system.name'] === 'redis')
         assert.ok(
-          redis.some((span) => span.name === 'EVAL'),
+          redis.some((span) => span.name === 'EVALSHA'),
           `no Redis span among ${children.map((span) => span.name)}`,
         )
       } finally {
