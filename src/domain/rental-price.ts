@@ -129,21 +129,20 @@ export type TotalFromSearch = {
   promotion: Promotion | null
 }
 
-/** A vehicle's total with nothing chosen, and the part of it the promotion takes off. */
-export type TotalFrom = { totalFrom: Cents; discount: Cents }
-
 /**
  * The total for a vehicle with no accessory and no insurance plan chosen, hand-over times
- * unknown: rental fee, route fee and the surcharges that apply, less the promotion's discount
- * where it is for the vehicle. Surcharges depend on the vehicle only through its class's driver
- * rule, so they are worked out once per class and search (`byClass` is the search's own cache).
+ * unknown: rental fee, route fee and the surcharges that apply, less `discount` (the promotion's
+ * for this vehicle, see promotionForVehicle; 0 without one). Surcharges depend on the vehicle only
+ * through its class's driver rule, so they are worked out once per class and search (`byClass` is
+ * the search's own cache). A number, not an object: a search works it out for every vehicle.
  */
 export function totalFromAmount(
   search: TotalFromSearch,
   vehicle: Vehicle,
   rental: RentalTerms,
+  discount: Cents,
   byClass: Map<string, Cents>,
-): TotalFrom {
+): Cents {
   let surchargesFee = byClass.get(vehicle.vehicleClass)
   if (surchargesFee === undefined) {
     surchargesFee = sum(
@@ -161,19 +160,18 @@ export function totalFromAmount(
     )
     byClass.set(vehicle.vehicleClass, surchargesFee)
   }
-  const discount =
-    search.promotion === null ? 0 : promotionForVehicle(search.promotion, vehicle, rental.rentalFee)
-  return {
-    totalFrom: totalAmountOf({
-      rentalFee: rental.rentalFee,
-      routeFee: rental.routeFee,
-      accessoriesFee: 0,
-      insuranceFee: 0,
-      surchargesFee,
-      discount,
-    }),
-    discount,
-  }
+  return rental.rentalFee + rental.routeFee + surchargesFee - discount
+}
+
+/** What the search's promotion takes off this vehicle's rental fee: 0 without one. */
+export function searchDiscount(
+  search: TotalFromSearch,
+  vehicle: Vehicle,
+  rental: RentalTerms,
+): Cents {
+  return search.promotion === null
+    ? 0
+    : promotionForVehicle(search.promotion, vehicle, rental.rentalFee)
 }
 
 function sum(lines: readonly { cost: Cents }[]): Cents {

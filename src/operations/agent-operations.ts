@@ -14,7 +14,7 @@ import {
   presentVehicle,
 } from '../presenters/present.ts'
 import type { SiteLinks } from '../presenters/site-links.ts'
-import { vehicleListJson } from '../presenters/vehicle-list-json.ts'
+import { vehicleListBytes } from '../presenters/vehicle-list-json.ts'
 import type { AccessoryResponse } from '../schemas/accessory.ts'
 import type { CatalogueVehicleResponse } from '../schemas/catalogue-vehicle.ts'
 import type { DepotResponse } from '../schemas/depot.ts'
@@ -98,15 +98,15 @@ export function availabilityAnswer(
   )
 }
 
-/** availabilityAnswer as the JSON text the HTTP route sends (see vehicleListJson). */
-export function availabilityJson(
+/** availabilityAnswer as the JSON bytes the HTTP route sends (see vehicleListBytes). */
+export function availabilityBytes(
   { ctx, links }: OperationDeps,
   query: Static<typeof AvailabilityQuery>,
-): MaybeAsync<string> {
+): MaybeAsync<Buffer> {
   const withDiscount = query.promo_code !== undefined
   return whenReady(
     findAvailableVehicles(ctx, availabilitySearch(query), vehicleFilter(query)),
-    ({ period, vehicles }) => vehicleListJson(vehicles, period.days, links, withDiscount),
+    ({ period, vehicles }) => vehicleListBytes(vehicles, period.days, links, withDiscount),
   )
 }
 

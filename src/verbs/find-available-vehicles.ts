@@ -8,7 +8,7 @@ import type { Vehicle } from '../domain/catalogue.ts'
 import type { Cents } from '../domain/money.ts'
 import { promotionForRental } from '../domain/rental-extras.ts'
 import type { RentalPeriod } from '../domain/rental-period.ts'
-import { totalFromAmount } from '../domain/rental-price.ts'
+import { searchDiscount, totalFromAmount } from '../domain/rental-price.ts'
 import { checkVehicleFilter, meetsFilter, type VehicleFilter } from '../domain/vehicle-filter.ts'
 import { type MaybeAsync, whenReady } from '../store/maybe-async.ts'
 import type { VerbContext } from './context.ts'
@@ -77,17 +77,13 @@ export function findAvailableVehicles(
   return whenReady(booked, (units) => {
     const vehicles: AvailableVehicle[] = []
     const totals = { ...request, terms: index.catalogue.terms, promotion }
-    const surchargesByClass = new Map<string, Cents>()
+    const byClass = new Map<string, Cents>()
     for (const vehicle of candidates) {
       const booked = units.get(vehicle.id) ?? 0
       const assessment = vehicleTermsIn(vehicle, request, booked, terms)
       if (!assessment.available) continue
-      const { totalFrom, discount } = totalFromAmount(
-        totals,
-        vehicle,
-        assessment.terms,
-        surchargesByClass,
-      )
+      const discount = searchDiscount(totals, vehicle, assessment.terms)
+      const totalFrom = totalFromAmount(totals, vehicle, assessment.terms, discount, byClass)
       vehicles.push({ vehicle, terms: assessment.terms, totalFrom, discount })
     }
     return { period, vehicles }

@@ -112,10 +112,13 @@ export function findFlexibleDates(
           misses.add(vehicle, assessment, period.pickUpDate)
           continue
         }
-        const { totalFrom, discount } = totalFromAmount(
+        // The flexible search takes no promotion: no discount.
+        const discount = 0
+        const totalFrom = totalFromAmount(
           { ...request, terms, promotion: null },
           vehicle,
           assessment.terms,
+          discount,
           surchargesByClass,
         )
         options.push({ vehicle, terms: assessment.terms, totalFrom, discount, period })
