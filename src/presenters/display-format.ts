@@ -1,5 +1,6 @@
 import type { CalendarDate } from '../domain/calendar-date.ts'
 import type { Cents } from '../domain/money.ts'
+import { recentAnswers } from '../domain/recent-answers.ts'
 
 /*
  * Amounts, dates and instants as the website shows them to a person. Like present.ts for the API,
@@ -31,9 +32,15 @@ const DATE_FORMAT = new Intl.DateTimeFormat('en-NZ', {
 
 /** `Wed, 13 Jan 2027`. A calendar date has no zone: it is read and written at UTC midnight. */
 export function formatCalendarDate(date: CalendarDate | string): string {
-  const instant = new Date(`${date}T00:00:00Z`)
-  return Number.isNaN(instant.getTime()) ? date : DATE_FORMAT.format(instant)
+  return datesShown(date, () => {
+    const instant = new Date(`${date}T00:00:00Z`)
+    return Number.isNaN(instant.getTime()) ? date : DATE_FORMAT.format(instant)
+  })
 }
+
+// Formatting through Intl is slow, and every quote's terms show a date or two of its own.
+const datesShown = recentAnswers<string>(4096)
+const instantsShown = recentAnswers<string>(4096)
 
 const instantFormats = new Map<string, Intl.DateTimeFormat>()
 
@@ -53,5 +60,6 @@ export function formatInstant(iso: string, timeZone: string): string {
     })
     instantFormats.set(timeZone, format)
   }
-  return format.format(new Date(iso))
+  const formatter = format
+  return instantsShown(`${timeZone} ${iso}`, () => formatter.format(new Date(iso)))
 }
