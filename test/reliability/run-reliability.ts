@@ -376,7 +376,9 @@ ${table}
   late for 400 ms without a break while requests kept arriving, requests are answered 503 JSON
   \`service_unavailable\` with \`Retry-After\` (a page on /book) instead of queueing, /health keeps
   answering, and requests are served again at the first sample on time. A pause of the process
-  (a garbage collection, a reload after an import) is never taken for overload.
+  (a garbage collection, a reload after an import) is never taken for overload. The flood's 200
+  connections are opened before it starts: Node accepts one new connection per turn of the event
+  loop, so a connection opened during overload waits that many turns before it is even read.
 - **Disk full**: DATA_DIR on a 16 MB tmpfs; checkouts are opened on a first run of the service,
   which empties its write-ahead log as it stops; a second run starts, the disk is filled to the
   last byte, and the checkouts are confirmed, so that each needs new space (SQLite reuses log

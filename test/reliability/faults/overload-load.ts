@@ -78,11 +78,20 @@ export async function floodUntilOverloaded(
       healthStatuses: {},
       recoveredAfterMs: undefined,
     }
+    // The flood's connections are open before it starts, as a proxy's or a client's pool keeps
+    // them: a flood is of requests. Node (libuv) accepts one new connection per turn of the event
+    // loop, so connections opened during the flood would each wait a turn of overloaded work
+    // before their first request is even read, which is the accept queue's wait, not the guard's.
+    const agents = Array.from(
+      { length: connections },
+      () => new Agent({ keepAlive: true, maxSockets: 1 }),
+    )
+    const healthAgent = new Agent({ keepAlive: true, maxSockets: 1 })
+    await Promise.all([...agents, healthAgent].map((agent) => get(instance, '/health', agent)))
     const started = performance.now()
     const until = started + loadMs
     instance.child.kill('SIGUSR2')
-    const flood = Array.from({ length: connections }, async () => {
-      const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    const flood = agents.map(async (agent) => {
       while (performance.now() < until) {
         const sent = performance.now()
         const answer = await get(instance, path, agent).catch(() => undefined)
@@ -100,7 +109,7 @@ export async function floodUntilOverloaded(
       agent.destroy()
     })
     const health = (async () => {
-      const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+      const agent = healthAgent
       while (performance.now() < until) {
         const answer = await get(instance, '/health', agent).catch(() => undefined)
         figures.healthChecks++
