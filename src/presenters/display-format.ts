@@ -46,6 +46,11 @@ const instantFormats = new Map<string, Intl.DateTimeFormat>()
 
 /** `Sun, 10 Jan 2027, 1:30 pm NZDT`: an instant in the company's zone, with the zone named. */
 export function formatInstant(iso: string, timeZone: string): string {
+  return instantsShown(`${timeZone} ${iso}`, () => instantFormat(timeZone).format(new Date(iso)))
+}
+
+/** The zone's formatter for instants, made once per zone. */
+function instantFormat(timeZone: string): Intl.DateTimeFormat {
   let format = instantFormats.get(timeZone)
   if (!format) {
     format = new Intl.DateTimeFormat('en-NZ', {
@@ -60,6 +65,5 @@ export function formatInstant(iso: string, timeZone: string): string {
     })
     instantFormats.set(timeZone, format)
   }
-  const formatter = format
-  return instantsShown(`${timeZone} ${iso}`, () => formatter.format(new Date(iso)))
+  return format
 }

@@ -109,15 +109,14 @@ export async function floodUntilOverloaded(
       agent.destroy()
     })
     const health = (async () => {
-      const agent = healthAgent
       while (performance.now() < until) {
-        const answer = await get(instance, '/health', agent).catch(() => undefined)
+        const answer = await get(instance, '/health', healthAgent).catch(() => undefined)
         figures.healthChecks++
         const status = answer?.status ?? 0
         figures.healthStatuses[status] = (figures.healthStatuses[status] ?? 0) + 1
         await sleep(100)
       }
-      agent.destroy()
+      healthAgent.destroy()
     })()
     await Promise.all([...flood, health])
     const ended = performance.now()
