@@ -38,6 +38,41 @@ describe('turn batches', () => {
     assert.equal(settled, true)
   })
 
+  test('while an asynchronous write is under way, what is added waits for it and goes in one write after it', async () => {
+    const writes: number[][] = []
+    const finishers: (() => void)[] = []
+    const batches = new TurnBatches<number>(
+      (items) =>
+        new Promise<void>((done) => {
+          writes.push([...items])
+          finishers.push(done)
+        }),
+    )
+    const first = batches.add(1)
+    await nextTurn()
+    assert.deepEqual(writes, [[1]])
+    // Three turns' adds while the first write is under way: none is written yet.
+    const later = [batches.add(2)]
+    await nextTurn()
+    later.push(batches.add(3))
+    await nextTurn()
+    later.push(batches.add(4))
+    await nextTurn()
+    assert.deepEqual(writes, [[1]])
+    finishers[0]?.()
+    await first
+    await nextTurn()
+    assert.deepEqual(writes, [[1], [2, 3, 4]])
+    finishers[1]?.()
+    await Promise.all(later)
+    // Alone again: the next add is written at the end of its own turn.
+    const alone = batches.add(5)
+    await nextTurn()
+    assert.deepEqual(writes, [[1], [2, 3, 4], [5]])
+    finishers[2]?.()
+    await alone
+  })
+
   test('a failed write fails every add of its batch with its error, and the next batch is new', async () => {
     let fail = true
     const batches = new TurnBatches<number>(async () => {
