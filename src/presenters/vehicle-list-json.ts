@@ -84,7 +84,8 @@ export function vehicleListBytes(
       routeFee = terms.routeFee
       route = ascii(`,"routeFee":${dollarsJson(routeFee)},"totalFromAmount":`)
     }
-    at = copySmall(out, at, route)
+    out.set(route, at)
+    at += route.length
     at = writeDollars(out, at, available.totalFrom)
     if (withDiscount) {
       at = copySmall(out, at, DISCOUNT)
@@ -139,15 +140,21 @@ export function vehicleListJson(
 
 /** A whole number as ASCII digits at `at`; where the next byte goes. */
 function writeWhole(out: Buffer, at: number, value: number): number {
+  // Integer arithmetic (| 0) while the number fits 32 bits, as a rental's figures always do: a
+  // division by Math.floor on doubles was most of the time of writing an answer's figures.
   if (value < 10) {
     out[at] = 0x30 + value
     return at + 1
   }
-  let digits = 1
-  for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits++
+  let digits = 2
+  if (value >= 100) digits = value < 1000 ? 3 : value < 10000 ? 4 : value < 100000 ? 5 : 6
+  if (digits === 6) {
+    for (let rest = Math.floor(value / 100000); rest >= 10; rest = Math.floor(rest / 10)) digits++
+  }
   let rest = value
+  const small = value <= 0x7fffffff
   for (let index = at + digits - 1; index >= at; index--) {
-    const next = Math.floor(rest / 10)
+    const next = small ? (rest / 10) | 0 : Math.floor(rest / 10)
     out[index] = 0x30 + (rest - next * 10)
     rest = next
   }
@@ -159,12 +166,12 @@ function writeDollars(out: Buffer, at: number, cents: number): number {
   if (!Number.isSafeInteger(cents) || cents < 0 || cents >= 1e15) {
     return at + out.write(dollarsJson(cents), at, 'latin1')
   }
-  const whole = Math.floor(cents / 100)
+  const whole = cents <= 0x7fffffff ? (cents / 100) | 0 : Math.floor(cents / 100)
   const hundredths = cents - whole * 100
   let next = writeWhole(out, at, whole)
   if (hundredths === 0) return next
   out[next++] = 0x2e // .
-  const tens = Math.floor(hundredths / 10)
+  const tens = (hundredths / 10) | 0
   out[next++] = 0x30 + tens
   const ones = hundredths - tens * 10
   if (ones !== 0) out[next++] = 0x30 + ones
