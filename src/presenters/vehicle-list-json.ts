@@ -140,8 +140,9 @@ export function vehicleListJson(
 
 /** A whole number as ASCII digits at `at`; where the next byte goes. */
 function writeWhole(out: Buffer, at: number, value: number): number {
-  // Integer arithmetic (| 0) while the number fits 32 bits, as a rental's figures always do: a
-  // division by Math.floor on doubles was most of the time of writing an answer's figures.
+  // Integer arithmetic (| 0) while the number fits 32 bits, as a rental's figures always do:
+  // dividing doubles with Math.floor, and counting the digits by dividing too, made the figures
+  // a quarter of the time of writing a large catalogue's answer.
   if (value < 10) {
     out[at] = 0x30 + value
     return at + 1
