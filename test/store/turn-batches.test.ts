@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { TurnBatches } from '../../src/store/turn-batches.ts'
+import { TurnBatches, WAIT_FOR_WRITE_MS } from '../../src/store/turn-batches.ts'
 
 const nextTurn = () => new Promise<void>((done) => setImmediate(done))
 
@@ -71,6 +71,29 @@ describe('turn batches', () => {
     assert.deepEqual(writes, [[1], [2, 3, 4], [5]])
     finishers[2]?.()
     await alone
+  })
+
+  test('a write that hangs holds the next batch no longer than the wait limit', async () => {
+    const started: { items: number[]; at: number }[] = []
+    const batches = new TurnBatches<number>(
+      (items) =>
+        new Promise<void>((done) => {
+          started.push({ items: [...items], at: performance.now() })
+          // The first write never ends (a database that stopped answering); the next ends at once.
+          if (started.length > 1) done()
+        }),
+    )
+    void batches.add(1)
+    await nextTurn()
+    const added = performance.now()
+    await batches.add(2)
+    const waited = started[1] ? started[1].at - added : Number.POSITIVE_INFINITY
+    assert.deepEqual(
+      started.map((write) => write.items),
+      [[1], [2]],
+    )
+    assert.ok(waited >= WAIT_FOR_WRITE_MS - 5, `went after ${waited.toFixed(0)} ms`)
+    assert.ok(waited < WAIT_FOR_WRITE_MS + 200, `went after ${waited.toFixed(0)} ms`)
   })
 
   test('a failed write fails every add of its batch with its error, and the next batch is new', async () => {
