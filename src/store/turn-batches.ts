@@ -5,7 +5,7 @@
  * time: what is added while it is under way waits for it and then goes together in the next, so
  * that the busier the service, the larger the batches and the fewer the statements the database
  * runs (measured on PostgreSQL under 32 connections: about 14 quotes a statement instead of 11,
- * and the server's CPU time a quote down by a fifth). A batch waits at most WAIT_FOR_WRITE_MS for
+ * and the server's CPU time a quote down by some 15%). A batch waits at most WAIT_FOR_WRITE_MS for
  * the write before it: a write that hangs (a database that stopped answering) must not add its
  * own timeout to the next batch's, or a save could wait twice as long as the store promises. Each
  * `add` settles when its batch is written, or fails with the batch's failure.
