@@ -147,11 +147,8 @@ function writeWhole(out: Buffer, at: number, value: number): number {
     out[at] = 0x30 + value
     return at + 1
   }
-  let digits = 2
-  if (value >= 100) digits = value < 1000 ? 3 : value < 10000 ? 4 : value < 100000 ? 5 : 6
-  if (digits === 6) {
-    for (let rest = Math.floor(value / 100000); rest >= 10; rest = Math.floor(rest / 10)) digits++
-  }
+  const digits =
+    value < 100 ? 2 : value < 1000 ? 3 : value < 10000 ? 4 : value < 100000 ? 5 : `${value}`.length
   let rest = value
   const small = value <= 0x7fffffff
   for (let index = at + digits - 1; index >= at; index--) {

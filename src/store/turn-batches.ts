@@ -33,9 +33,8 @@ export class TurnBatches<T> {
       // With a write under way, its end writes this batch (see flush), or the wait's limit does.
       if (!this.writing) setImmediate(() => void this.flush())
       else {
-        batch.waitLimit = setTimeout(() => {
-          if (this.pending === batch) void this.flush()
-        }, WAIT_FOR_WRITE_MS)
+        // Flushing the batch clears this timer, so when it fires the batch is still the one waiting.
+        batch.waitLimit = setTimeout(() => void this.flush(), WAIT_FOR_WRITE_MS)
       }
     }
     this.pending.items.push(item)
@@ -54,17 +53,19 @@ export class TurnBatches<T> {
     try {
       const written = this.write(batch.items)
       if (written instanceof Promise) {
-        const writing = written.then(
-          () => batch.settle(),
-          (error: unknown) => batch.settle(error),
-        )
+        const writing: Promise<void> = written
+          .then(
+            () => batch.settle(),
+            (error: unknown) => batch.settle(error),
+          )
+          .then(() => {
+            // A later write (one that stopped waiting) is the one under way now, and writes next.
+            if (this.writing !== writing) return
+            this.writing = undefined
+            // What came while this write was under way goes now, together.
+            if (this.pending) void this.flush()
+          })
         this.writing = writing
-        void writing.then(() => {
-          if (this.writing !== writing) return
-          this.writing = undefined
-          // What came while this write was under way goes now, together.
-          if (this.pending) void this.flush()
-        })
       } else batch.settle()
     } catch (error) {
       batch.settle(error)
