@@ -6,7 +6,6 @@ import { setTimeout as delay } from 'node:timers/promises'
 import { Client } from 'pg'
 import type { CalendarDate } from '../../src/domain/calendar-date.ts'
 import { StoreUnavailableError } from '../../src/domain/errors.ts'
-import type { Quote } from '../../src/domain/quote.ts'
 import type { LoadedFleet } from '../../src/fleet/read-fleet-file.ts'
 import { MIGRATIONS } from '../../src/store/postgres/migrations.ts'
 import {
@@ -14,7 +13,7 @@ import {
   type PostgresStoreOptions,
   SAVE_QUOTES,
 } from '../../src/store/postgres/postgres-store.ts'
-import { loadRulesFleet, quoteExtras } from '../helpers/domain-fixtures.ts'
+import { loadRulesFleet } from '../helpers/domain-fixtures.ts'
 import { describeOperatorStoreContract } from './operator-store-contract.ts'
 import {
   ADMIN_URL,
@@ -24,7 +23,7 @@ import {
   TestDatabases,
   unreachableReason,
 } from './postgres-test-databases.ts'
-import { bookOnce, describeStoreContract, websiteBooking } from './store-contract.ts'
+import { bookOnce, describeStoreContract, sampleQuote, websiteBooking } from './store-contract.ts'
 import { TcpProxy } from './tcp-proxy.ts'
 
 const day = (text: string) => text as CalendarDate
@@ -287,15 +286,6 @@ describe('PostgreSQL store', () => {
       assert.ok(await bookOnce(store, websiteBooking('UP-1', 1, '2027-07-01', '2027-07-02'), 2))
     })
 
-    const hungQuote = (id: string) =>
-      ({
-        ...(websiteBooking(id, 1, '2027-08-01', '2027-08-02').price as object),
-        id,
-        createdAt: '2027-01-10T00:00:00.000Z',
-        expiresAt: '2027-01-10T00:30:00.000Z',
-        ...quoteExtras(),
-      }) as Quote
-
     test('a database that hangs: every call gives up within 2 s, and all is well once it answers', async () => {
       const { proxy, store } = await openBehindProxy()
       const range = { depotId: 1, vehicleIds: [1], from: day('2027-08-01'), to: day('2027-08-02') }
@@ -308,8 +298,8 @@ describe('PostgreSQL store', () => {
         ),
         failsFast(() => store.loadCatalogue()),
         // A quote saved while another's statement hangs does not wait for that one's timeout too.
-        failsFast(() => store.saveQuote(hungQuote('q_HUNG_1'))),
-        delay(300).then(() => failsFast(() => store.saveQuote(hungQuote('q_HUNG_2')))),
+        failsFast(() => store.saveQuote(sampleQuote('q_HUNG_1'))),
+        delay(300).then(() => failsFast(() => store.saveQuote(sampleQuote('q_HUNG_2')))),
       ])
       proxy.set('up')
       assert.ok(await bookOnce(store, websiteBooking('AFTER-1', 1, '2027-08-01', '2027-08-02'), 2))

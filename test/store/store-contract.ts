@@ -82,6 +82,20 @@ export function websiteBooking(
   }
 }
 
+/**
+ * A quote as a store keeps it, priced as websiteBooking's (100.00 for two days at depot 1);
+ * `extras` changes what quoteExtras gives (the agent, the day of issue).
+ */
+export function sampleQuote(id: string, extras: Partial<Quote> = {}): Quote {
+  return {
+    ...websiteBooking(id, 1, '2027-02-01', '2027-02-03').price,
+    id,
+    createdAt: '2027-01-10T00:00:00.000Z',
+    expiresAt: '2027-01-10T00:30:00.000Z',
+    ...quoteExtras(extras),
+  } as Quote
+}
+
 /** An email as the outbox holds it. */
 function email(id: string): EmailMessage {
   return {
@@ -279,13 +293,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
     test("agents' quotes are counted by reference and month of issue, kept when quotes are swept", async () => {
       const before = await store.agentQuoteCounts()
       const quote = (id: string, agentRef: string | null, issuedOn: string) =>
-        ({
-          ...(websiteBooking(id, 1, '2027-02-01', '2027-02-03').price as object),
-          id: `q_${id}`,
-          createdAt: '2027-01-10T00:00:00.000Z',
-          expiresAt: '2027-01-10T00:30:00.000Z',
-          ...quoteExtras({ agentRef, issuedOn: day(issuedOn) }),
-        }) as Quote
+        sampleQuote(`q_${id}`, { agentRef, issuedOn: day(issuedOn) })
       // One group (one turn of the event loop) and then another.
       await Promise.all([
         store.saveQuote(quote('AQ-1', 'planner', '2027-01-31')),
