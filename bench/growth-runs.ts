@@ -20,7 +20,7 @@ export type GrowthPoint = {
   /** Generating the bookings and writing them with the fleet in one transaction. */
   generateMs: number
   databaseBytes: number
-  /** Median, from spawning `node bin/rental-agent.ts serve` to its first 200, on the existing database. */
+  /** Median, from spawning `node dist/bin/rental-agent.js serve` (the build `npm start` runs) to its first 200, on the existing database. */
   startupMs: number
   /** The service's resident memory after the load. */
   rssBytes: number | undefined

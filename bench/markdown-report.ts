@@ -151,7 +151,7 @@ export function markdownReport(results: BenchResults): string {
   lines.push(
     '## Method',
     '',
-    '- The service runs as its own process (`node bin/rental-agent.ts serve`, a fresh `DATA_DIR`, `LOG_LEVEL=warn`) with the rate limit on, raised through `RATE_LIMIT_MAX` so that it counts every request without refusing any: its cost is in the figures.',
+    '- The service runs as its own process (`node dist/bin/rental-agent.js serve`, the build `npm start` runs, with a fresh `DATA_DIR`, `LOG_LEVEL=warn`) with the rate limit on, raised through `RATE_LIMIT_MAX` so that it counts every request without refusing any: its cost is in the figures.',
     '- The bare server (`bench/bare-server.ts`) is another process: plain `node:http` answering each path with the status, headers (all but Date, Connection and Keep-Alive, which Node writes itself) and body the service gave for it once, from memory. It is the fastest thing Node can do with the same bytes, the ceiling of this machine.',
     '- The load (autocannon, keep-alive connections) comes from the bench process. All three share the same cores; that is the same for A and B. Latency is measured on every answer, exactly (not rounded to whole milliseconds).',
     '- A quote is stored as it is given, so the quote figures include writing it.',

@@ -10,7 +10,7 @@ import { latencyChart } from './latency-chart.ts'
 import { machineInfo } from './machine-info.ts'
 import { markdownReport } from './markdown-report.ts'
 import { type OverheadRun, runOverhead } from './overhead-runs.ts'
-import { REPO_ROOT } from './service-process.ts'
+import { buildService, REPO_ROOT } from './service-process.ts'
 import { runStaleness, type StalenessRun } from './staleness-runs.ts'
 import { embeddedSetup, networkedSetup, type StoreSetup } from './store-setups.ts'
 import { checkTargets } from './targets.ts'
@@ -32,6 +32,7 @@ async function main(): Promise<void> {
   const { parts } = settings
   const machine = machineInfo()
   const log = (line: string) => console.log(line)
+  buildService()
   log(
     `Bench on ${machine.cpuModel} (${machine.cores} cores), Node ${machine.node}, commit ${machine.commit}, load ${machine.loadAtStart.toFixed(2)}`,
   )

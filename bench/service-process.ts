@@ -1,9 +1,27 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..')
+
+/** The built command, which `npm start` and the deployment run (README "Run and test"). */
+const SERVICE_COMMAND = resolve(REPO_ROOT, 'dist/bin/rental-agent.js')
+
+/**
+ * Builds dist/ from the sources as `npm start` does before it starts, so that the bench measures
+ * the code in front of it, not an earlier build.
+ */
+export function buildService(): void {
+  execFileSync(
+    process.execPath,
+    [resolve(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+    {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+    },
+  )
+}
 
 /** A server running in a process of its own, apart from the load generator. */
 export type ServerProcess = {
@@ -44,7 +62,7 @@ export function startScriptNodeFlags(): string[] {
 }
 
 /**
- * Starts `node bin/rental-agent.ts serve` as `npm start` does (its Node flags included) with the given environment and waits for its first 200 on
+ * Starts `node dist/bin/rental-agent.js serve` as `npm start` does (its Node flags included) with the given environment and waits for its first 200 on
  * `readyPath`. The rate limit stays on, raised so that the load is never refused.
  */
 export async function startService(options: {
@@ -65,12 +83,7 @@ export async function startService(options: {
     ...options.env,
   })
   return startProcess(
-    [
-      ...startScriptNodeFlags(),
-      ...(options.nodeOptions ?? []),
-      resolve(REPO_ROOT, 'bin/rental-agent.ts'),
-      'serve',
-    ],
+    [...startScriptNodeFlags(), ...(options.nodeOptions ?? []), SERVICE_COMMAND, 'serve'],
     env,
     port,
     options.readyPath ?? '/api/agent/depots',
@@ -89,11 +102,11 @@ export async function runCommand(
   for (const name of STORE_VARIABLES) delete merged[name]
   Object.assign(merged, { LOG_LEVEL: 'warn', ...env })
   const started = performance.now()
-  const child = spawn(
-    process.execPath,
-    [...startScriptNodeFlags(), resolve(REPO_ROOT, 'bin/rental-agent.ts'), ...args],
-    { cwd: REPO_ROOT, env: merged, stdio: ['ignore', 'pipe', 'pipe'] },
-  )
+  const child = spawn(process.execPath, [...startScriptNodeFlags(), SERVICE_COMMAND, ...args], {
+    cwd: REPO_ROOT,
+    env: merged,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000)

@@ -1,5 +1,6 @@
+import { findPackageJSON } from 'node:module'
 import { isIP } from 'node:net'
-import { resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import { isTimeZone } from './domain/calendar-date.ts'
 import {
   type ObservabilityConfig,
@@ -87,9 +88,14 @@ export class ConfigError extends Error {
 export const DEFAULT_OVERLOAD_MAX_EVENT_LOOP_DELAY_MS = 100
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
-export const DEMO_FLEET_FILE = resolve(import.meta.dirname, '../fleets/demo-fleet.yaml')
+/**
+ * The project's folder, found through its package.json rather than from this file's place: the
+ * same whether the sources run or their build in dist/ does.
+ */
+const PROJECT_DIR = dirname(findPackageJSON(import.meta.url) as string)
+export const DEMO_FLEET_FILE = resolve(PROJECT_DIR, 'fleets/demo-fleet.yaml')
 /** The demo company's images, shipped with the service. */
-export const PUBLIC_IMAGES_DIR = resolve(import.meta.dirname, '../public/images')
+export const PUBLIC_IMAGES_DIR = resolve(PROJECT_DIR, 'public/images')
 
 /**
  * Settings earlier versions read that now come from elsewhere: a start-up that finds one set says

@@ -70,8 +70,8 @@ describe('the rental-agent command line', () => {
   test('is the package bin, and npm start runs rental-agent serve', () => {
     const pkg = JSON.parse(readFileSync(resolve(PROJECT_DIR, 'package.json'), 'utf8'))
     assert.deepEqual(pkg.bin, { 'rental-agent': 'bin/rental-agent.ts' })
-    // With the young generation bounded, as README "Running it" explains.
-    assert.equal(pkg.scripts.start, 'node --max-semi-space-size=8 bin/rental-agent.ts serve')
+    // Its build, with the young generation bounded, as README "Run and test" explains.
+    assert.equal(pkg.scripts.start, 'node --max-semi-space-size=8 dist/bin/rental-agent.js serve')
     assert.match(
       readFileSync(resolve(PROJECT_DIR, 'bin/rental-agent.ts'), 'utf8'),
       /^#!\/usr\/bin\/env node\n/,

@@ -141,13 +141,33 @@ describe('systemd and nginx', () => {
     assert.equal(result.output.trim(), '', 'systemd has something to say about the units')
   })
 
-  test('the unit runs Node with the flags npm start gives it', () => {
+  test('the unit runs what npm start runs: the build, with the same Node flags', () => {
     const unit = readFileSync(join(DEPLOY, 'rental-agent.service'), 'utf8')
     const start = JSON.parse(readFileSync(join(PROJECT, 'package.json'), 'utf8')).scripts
       .start as string
-    const flags = start.split(/\s+/).filter((word) => word.startsWith('--'))
+    const [node, ...words] = start.split(/\s+/)
+    assert.equal(node, 'node')
+    const flags = words.filter((word) => word.startsWith('--'))
+    const [command, ...args] = words.filter((word) => !word.startsWith('--'))
     assert.ok(flags.length > 0)
-    for (const flag of flags) assert.match(unit, new RegExp(`ExecStart=\\S+/node .*${flag}`))
+    assert.equal(command, 'dist/bin/rental-agent.js')
+    const execStart = /^ExecStart=(.*)$/m.exec(unit)?.[1]
+    assert.equal(
+      execStart,
+      [
+        '/opt/rental-agent/node_modules/.bin/node',
+        ...flags,
+        `/opt/rental-agent/${command}`,
+        ...args,
+      ].join(' '),
+    )
+    // The operator's commands and the nightly backup run the same build.
+    for (const file of ['rental-agent', 'rental-agent-backup.service']) {
+      assert.match(
+        readFileSync(join(DEPLOY, file), 'utf8'),
+        /\/opt\/rental-agent\/dist\/bin\/rental-agent\.js /,
+      )
+    }
   })
 
   test("the operator's wrapper is a valid shell script", async () => {
