@@ -9,6 +9,9 @@ import type { OverheadRun } from './overhead-runs.ts'
 import type { StalenessRun } from './staleness-runs.ts'
 import type { TargetCheck } from './targets.ts'
 
+/** The share of the machine's CPU its hypervisor took during one part of the run. */
+export type StolenDuring = { part: string; share: number }
+
 export type BenchResults = {
   machine: MachineInfo
   settings: BenchSettings
@@ -22,6 +25,8 @@ export type BenchResults = {
   targets: TargetCheck[]
   /** One-minute load average when the bench ended. */
   loadAtEnd: number
+  /** CPU stolen by the hypervisor over the whole run and during each part; absent without /proc. */
+  stolen?: { run: number | undefined; parts: StolenDuring[] }
   /** Relative to BENCHMARKS.md, when growth ran. */
   chartPath: string | undefined
   durationMs: number
@@ -44,6 +49,7 @@ export function markdownReport(results: BenchResults): string {
     `| Node | ${machine.node} |`,
     `| OS | ${machine.os} |`,
     `| Load average (1 min) | ${machine.loadAtStart.toFixed(2)} at the start, ${results.loadAtEnd.toFixed(2)} at the end |`,
+    ...stolenRow(results.stolen),
     `| Settings | ${settings.connections} connections; ${settings.rounds} A/B rounds of ${settings.seconds} s per endpoint after ${settings.warmupSeconds} s of warm-up each; growth: ${settings.growthRounds} rounds of ${settings.growthSeconds} s, ${settings.startups} start-ups per size |`,
     `| Whole run | ${(results.durationMs / 60000).toFixed(1)} min |`,
     '',
@@ -253,5 +259,19 @@ function compressionSection(runs: CompressionRun[]): string[] {
       ].join(' | '),
     ),
     '',
+  ]
+}
+
+/**
+ * The run table's row on stolen CPU: on a virtual machine, the time its hypervisor gave other
+ * guests. Throughput and latency measured while it was high say as much about the neighbours as
+ * about the service; CPU time per answer less so, since a process is not charged for time stolen.
+ */
+function stolenRow(stolen: BenchResults['stolen']): string[] {
+  if (stolen?.run === undefined) return []
+  const percent = (share: number) => `${(share * 100).toFixed(share < 0.1 ? 1 : 0)}%`
+  const parts = stolen.parts.map(({ part, share }) => `${part} ${percent(share)}`).join('; ')
+  return [
+    `| CPU stolen by the hypervisor | ${percent(stolen.run)} of the run${parts === '' ? '' : ` (${parts})`} |`,
   ]
 }

@@ -3,12 +3,13 @@ import { loadavg } from 'node:os'
 import { relative, resolve } from 'node:path'
 import { readBenchSettings } from './bench-settings.ts'
 import { type CompressionRun, runCompression } from './compression-runs.ts'
+import { cpuTimes, stolenShare } from './cpu-steal.ts'
 import { type EndpointSuite, runEndpointSuite } from './endpoint-runs.ts'
 import { type GrowthPoint, runGrowth } from './growth-runs.ts'
 import { type LargeCatalogueRun, runLargeCatalogue } from './large-catalogue-runs.ts'
 import { latencyChart } from './latency-chart.ts'
 import { machineInfo } from './machine-info.ts'
-import { markdownReport } from './markdown-report.ts'
+import { markdownReport, type StolenDuring } from './markdown-report.ts'
 import { type OverheadRun, runOverhead } from './overhead-runs.ts'
 import { buildService, REPO_ROOT } from './service-process.ts'
 import { runStaleness, type StalenessRun } from './staleness-runs.ts'
@@ -28,6 +29,7 @@ const CHART_FILE = resolve(REPO_ROOT, 'bench/latency-vs-bookings.svg')
 
 async function main(): Promise<void> {
   const started = performance.now()
+  const cpuAtStart = cpuTimes()
   const settings = readBenchSettings()
   const { parts } = settings
   const machine = machineInfo()
@@ -37,6 +39,17 @@ async function main(): Promise<void> {
     `Bench on ${machine.cpuModel} (${machine.cores} cores), Node ${machine.node}, commit ${machine.commit}, load ${machine.loadAtStart.toFixed(2)}`,
   )
   const networked = settings.databaseUrl || settings.redisUrl
+  /** The CPU the hypervisor took from the machine during each part, as the report gives it. */
+  const stolen: StolenDuring[] = []
+  async function measured<T>(part: string, work: () => Promise<T>): Promise<T> {
+    const before = cpuTimes()
+    try {
+      return await work()
+    } finally {
+      const share = stolenShare(before, cpuTimes())
+      if (share !== undefined) stolen.push({ part, share })
+    }
+  }
   /** Runs `work` on a fresh store of each kind asked for, and clears it away after. */
   async function onStores<T>(
     stores: (() => Promise<StoreSetup>)[],
@@ -48,7 +61,7 @@ async function main(): Promise<void> {
       const setup = await open()
       log(`${title}, ${setup.name}:`)
       try {
-        results.push(await work(setup))
+        results.push(await measured(`${title}, ${setup.name}`, () => work(setup)))
       } finally {
         await setup.cleanup()
       }
@@ -90,13 +103,13 @@ async function main(): Promise<void> {
   let growth: GrowthPoint[] = []
   if (parts.growth) {
     log('Growth, embedded store:')
-    growth = await runGrowth(settings, log)
+    growth = await measured('Growth', () => runGrowth(settings, log))
   }
 
   let overhead: OverheadRun[] = []
   if (parts.overhead) {
     log('Metrics and traces, on against off, embedded store:')
-    overhead = await runOverhead(settings, log)
+    overhead = await measured('Metrics and traces', () => runOverhead(settings, log))
   }
 
   const suites = [embedded, networkedSuite].filter(
@@ -124,6 +137,7 @@ async function main(): Promise<void> {
       overhead,
       targets,
       loadAtEnd: loadavg()[0] ?? 0,
+      stolen: { run: stolenShare(cpuAtStart, cpuTimes()), parts: stolen },
       chartPath: growth.length > 0 ? relative(REPO_ROOT, CHART_FILE) : undefined,
       durationMs: performance.now() - started,
     }),

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { type AbComparison, alternate } from '../../bench/ab-alternation.ts'
 import { readBenchSettings } from '../../bench/bench-settings.ts'
+import { parseCpuTimes, stolenShare } from '../../bench/cpu-steal.ts'
 import type { EndpointSuite } from '../../bench/endpoint-runs.ts'
 import type { GrowthPoint } from '../../bench/growth-runs.ts'
 import { type LargeCatalogueRun, perVehicle } from '../../bench/large-catalogue-runs.ts'
@@ -242,10 +243,18 @@ describe('bench outputs', () => {
       growth,
       targets: checkTargets({ embedded: endpoints, growth }),
       loadAtEnd: 0.2,
+      stolen: {
+        run: 0.0625,
+        parts: [
+          { part: 'Endpoints, Embedded', share: 0.25 },
+          { part: 'Growth', share: 0.004 },
+        ],
+      },
       chartPath: 'bench/latency-vs-bookings.svg',
       durationMs: 60_000,
     })
     for (const text of [
+      '| CPU stolen by the hypervisor | 6.3% of the run (Endpoints, Embedded 25%; Growth 0.4%) |',
       'Test CPU, 2 cores',
       'abc1234',
       'v24.0.0',
@@ -327,5 +336,27 @@ describe('BENCHMARKS.md sections of the newer parts', () => {
     ]) {
       assert.ok(markdown.includes(text), text)
     }
+  })
+})
+
+describe('CPU stolen by the hypervisor (/proc/stat)', () => {
+  // user nice system idle iowait irq softirq steal guest guest_nice
+  const before = 'cpu  100 0 50 800 10 0 5 35 20 0\ncpu0 50 0 25 400 5 0 2 18 10 0\n'
+  const after = 'cpu  160 0 80 900 10 0 10 75 40 0\ncpu0 80 0 40 450 5 0 5 38 20 0\n'
+
+  test('reads the steal and the total of all the CPUs, without counting guest time twice', () => {
+    assert.deepEqual(parseCpuTimes(before), { steal: 35, total: 1000 })
+    assert.deepEqual(parseCpuTimes(after), { steal: 75, total: 1235 })
+  })
+
+  test('the share stolen is the steal over all the time between two readings', () => {
+    assert.equal(stolenShare(parseCpuTimes(before), parseCpuTimes(after)), 40 / 235)
+  })
+
+  test('says nothing where it cannot tell', () => {
+    assert.equal(parseCpuTimes('intr 1 2 3\n'), undefined)
+    assert.equal(parseCpuTimes('cpu  1 2 3\n'), undefined)
+    assert.equal(stolenShare(undefined, parseCpuTimes(after)), undefined)
+    assert.equal(stolenShare(parseCpuTimes(after), parseCpuTimes(after)), undefined)
   })
 })
