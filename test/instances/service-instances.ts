@@ -89,6 +89,8 @@ export type InstanceOptions = {
   dataDir?: string
   /** More settings: REDIS_URL and REDIS_KEY_PREFIX, TRUSTED_PROXIES, RATE_LIMIT_MAX, ... */
   env?: Record<string, string>
+  /** Node's arguments before `serve`: the sources by default, the build (dist/) where tested. */
+  command?: string[]
 }
 
 export type Exit = { code: number | null; signal: NodeJS.Signals | null }
@@ -261,7 +263,8 @@ export class Instances {
     const inherited = Object.fromEntries(
       Object.entries(process.env).filter(([name]) => !SERVICE_VARIABLES.includes(name)),
     )
-    const child = spawn(process.execPath, ['bin/rental-agent.ts', 'serve'], {
+    const command = options.command ?? ['bin/rental-agent.ts']
+    const child = spawn(process.execPath, [...command, 'serve'], {
       cwd: PROJECT_DIR,
       env: {
         ...inherited,
