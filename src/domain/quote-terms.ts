@@ -47,12 +47,17 @@ export type QuoteTerms = {
 export type Assumption =
   /** No driver_age: an adult at or over the young-driver age (or any adult when there is none). */
   | { kind: 'driver_age'; youngDriverUnder: number | null; minimumDriverAge: number }
-  /** No hand-over times: none after hours; the person chooses them at checkout. */
-  | { kind: 'hand_over_times'; afterHoursFee: boolean }
+  /**
+   * A hand-over time not given: none after hours; the person chooses it at checkout. `missing`
+   * names the parameters not sent; quotes stored before it was kept lack it, and had neither.
+   */
+  | { kind: 'hand_over_times'; afterHoursFee: boolean; missing?: HandOverTimeParameter[] }
   /** No plan chosen and the vehicle has one at no extra cost: that plan applies. */
   | { kind: 'included_plan'; planName: string; excess: Cents }
   /** No plan chosen and none is included: the renter carries the damage, up to the bond. */
   | { kind: 'no_plan' }
+
+export type HandOverTimeParameter = 'pick_up_time' | 'drop_off_time'
 
 /** What the terms and assumptions are worked out from: the priced rental and its choices. */
 export type TermsRequest = {
@@ -126,11 +131,14 @@ export function quoteAssumptions(
       minimumDriverAge: terms.minimumDriverAge,
     })
   }
-  if (request.pickUpTime === null || request.dropOffTime === null) {
+  const missing: HandOverTimeParameter[] = []
+  if (request.pickUpTime === null) missing.push('pick_up_time')
+  if (request.dropOffTime === null) missing.push('drop_off_time')
+  if (missing.length > 0) {
     const afterHoursFee = catalogue.terms.surcharges.some(
       (surcharge) => surcharge.condition.when === 'after_hours',
     )
-    assumptions.push({ kind: 'hand_over_times', afterHoursFee })
+    assumptions.push({ kind: 'hand_over_times', afterHoursFee, missing })
   }
   if (request.plan === null) {
     assumptions.push(

@@ -85,9 +85,7 @@ export function assumptionText(assumption: Assumption): string {
         ? `No driver_age was given: the driver must be ${assumption.minimumDriverAge} or over.`
         : `No driver_age was given: the price is for a driver aged ${assumption.youngDriverUnder} or over. A younger driver (${assumption.minimumDriverAge} at least) pays the young-driver fees; send driver_age to see them.`
     case 'hand_over_times':
-      return assumption.afterHoursFee
-        ? 'No pick_up_time or drop_off_time was given: the price is for hand-overs in opening hours (an after-hours hand-over adds its fee), and the person chooses the times at checkout.'
-        : 'No pick_up_time or drop_off_time was given: the person chooses the times at checkout.'
+      return handOverTimesText(assumption)
     case 'included_plan':
       return `No insurance_id was given: ${assumption.planName} is included at no extra cost, with an excess of ${formatNzd(assumption.excess)}.`
     case 'no_plan':
@@ -95,6 +93,23 @@ export function assumptionText(assumption: Assumption): string {
     default:
       return assumption satisfies never
   }
+}
+
+function handOverTimesText({
+  afterHoursFee,
+  missing = ['pick_up_time', 'drop_off_time'],
+}: Extract<Assumption, { kind: 'hand_over_times' }>): string {
+  if (missing.length > 1) {
+    return afterHoursFee
+      ? 'No pick_up_time or drop_off_time was given: the price is for hand-overs in opening hours (an after-hours hand-over adds its fee), and the person chooses the times at checkout.'
+      : 'No pick_up_time or drop_off_time was given: the person chooses the times at checkout.'
+  }
+  // One time was sent and priced: the sentence is about the other only.
+  const [parameter] = missing
+  const handOver = parameter === 'pick_up_time' ? 'pick-up' : 'drop-off'
+  return afterHoursFee
+    ? `No ${parameter} was given: the price is for a ${handOver} in opening hours (an after-hours ${handOver} adds its fee), and the person chooses that time at checkout.`
+    : `No ${parameter} was given: the person chooses the ${handOver} time at checkout.`
 }
 
 function paymentText(payment: QuoteTerms['payment']): string {

@@ -376,6 +376,18 @@ describe('a quote with the company terms', () => {
       assert.deepEqual(body.assumptions, [])
       assert.equal(body.driverAge, 40)
     })
+
+    for (const { given, missing, handOver } of [
+      { given: { pick_up_time: '12:00' }, missing: 'drop_off_time', handOver: 'drop-off' },
+      { given: { drop_off_time: '10:00' }, missing: 'pick_up_time', handOver: 'pick-up' },
+    ]) {
+      test(`with only ${Object.keys(given)[0]}, the assumption is about ${missing} alone`, async () => {
+        const body = await quote({ ...CAR, ...given, driver_age: '40', insurance_id: '2' })
+        assert.deepEqual(body.assumptions, [
+          `No ${missing} was given: the price is for a ${handOver} in opening hours (an after-hours ${handOver} adds its fee), and the person chooses that time at checkout.`,
+        ])
+      })
+    }
   })
 
   describe('the checkout link and the agent', () => {
