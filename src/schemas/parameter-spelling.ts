@@ -7,9 +7,21 @@ import { DomainError } from '../domain/errors.ts'
  * the name to send.
  */
 
-/** What is left of a name once case, underscores, hyphens, dots and spaces are set aside. */
+/**
+ * The brackets that query-string libraries (qs, axios, PHP, Rails) put after a list's name
+ * (`accessory_ids[]`, `accessory_ids[0]`).
+ */
+const LIST_BRACKETS = /\[[^\]]*\]$/
+
+/**
+ * What is left of a name once list brackets, case, underscores, hyphens, dots and spaces are set
+ * aside.
+ */
 function spellingKey(name: string): string {
-  return name.toLowerCase().replace(/[-_.\s]/g, '')
+  return name
+    .replace(LIST_BRACKETS, '')
+    .toLowerCase()
+    .replace(/[-_.\s]/g, '')
 }
 
 /**
@@ -26,7 +38,17 @@ export function misspeltParameterCheck(
     for (const name in sent) {
       if (known.has(name)) continue
       const right = byKey.get(spellingKey(name))
-      if (right === undefined || Object.hasOwn(sent, right)) continue
+      if (right === undefined) continue
+      // A bracketed name is refused even beside the right one: `accessory_ids=1&accessory_ids[]=3`
+      // ignored in part would price a quote without an accessory that was asked for.
+      if (LIST_BRACKETS.test(name)) {
+        return new DomainError(
+          'invalid_parameter',
+          `${JSON.stringify(name)} is not a parameter name here; send it as ${right}, without the brackets`,
+          right,
+        )
+      }
+      if (Object.hasOwn(sent, right)) continue
       return new DomainError(
         'invalid_parameter',
         `${JSON.stringify(name)} is not a parameter name here; send it as ${right}`,

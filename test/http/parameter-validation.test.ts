@@ -341,6 +341,39 @@ describe('parameter validation', () => {
     })
   })
 
+  describe('a list-style name with brackets (qs, axios, PHP)', () => {
+    const rows: [Params, string, string][] = [
+      [{ 'accessory_ids[]': '1' }, 'accessory_ids', '/quotes'],
+      [{ 'accessory_ids[0]': '1' }, 'accessory_ids', '/quotes'],
+      [{ 'insurance_id[]': '2' }, 'insurance_id', '/quotes'],
+      [{ 'driver_age[]': '19' }, 'driver_age', '/vehicles/availability'],
+      [{ 'pick_up_depot_id[]': '1' }, 'pick_up_depot_id', '/vehicles/availability'],
+    ]
+    for (const [sent, right, path] of rows) {
+      test(`${Object.keys(sent)[0]} is a 400 naming ${right} (${path}), never ignored`, async () => {
+        const base = path === '/quotes' ? { ...SEARCH, vehicle_id: '1' } : SEARCH
+        const params = Object.fromEntries(
+          Object.entries({ ...base, ...sent }).filter(([name]) => name !== right),
+        )
+        const body = assertBadParameter(await api.get(path, params), 'invalid_parameter', right)
+        assert.equal(
+          body.error,
+          `${JSON.stringify(Object.keys(sent)[0])} is not a parameter name here; send it as ${right}, without the brackets`,
+        )
+      })
+    }
+
+    test('beside the right name it is refused too: part of the list would be dropped', async () => {
+      const response = await api.get('/quotes', {
+        ...SEARCH,
+        vehicle_id: '1',
+        accessory_ids: '1',
+        'accessory_ids[]': '3',
+      })
+      assertBadParameter(response, 'invalid_parameter', 'accessory_ids')
+    })
+  })
+
   describe('a known parameter sent under another spelling', () => {
     const rows: [string, Params, string, string][] = [
       [
