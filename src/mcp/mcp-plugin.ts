@@ -13,6 +13,13 @@ const BODY_LIMIT_BYTES = 64 * 1024
 
 /** Stands for a body that is not JSON, so the answer can be JSON-RPC's parse error. */
 const NOT_JSON = Symbol('not JSON')
+/**
+ * How deep a message's JSON may nest. An MCP message nests a few levels (a tool call's arguments
+ * are flat); some 4,000 levels, a 10 kB body, overflowed the stack of the SDK's own JSON.stringify
+ * and answered 500.
+ */
+export const MAX_JSON_DEPTH = 64
+const TOO_DEEP = Symbol('nested too deep')
 
 /**
  * The MCP SDK, with zod under it, takes some 30 MB of memory once loaded: it is loaded by the
@@ -61,11 +68,14 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
       'application/json',
       { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
       (_request, body, done) => {
+        let parsed: unknown
         try {
-          done(null, JSON.parse(String(body)))
+          parsed = JSON.parse(String(body))
         } catch {
           done(null, NOT_JSON)
+          return
         }
+        done(null, nestedDeeperThan(parsed, MAX_JSON_DEPTH) ? TOO_DEEP : parsed)
       },
     )
     app.post(
@@ -91,6 +101,16 @@ async function answer(deps: McpEndpointDeps, request: FastifyRequest, reply: Fas
   if (request.body === NOT_JSON) {
     return reply.code(400).send(rpcError(-32700, 'Parse error: the body is not JSON'))
   }
+  if (request.body === TOO_DEEP) {
+    return reply
+      .code(400)
+      .send(
+        rpcError(
+          -32600,
+          `Invalid Request: the JSON nests more than ${MAX_JSON_DEPTH} levels deep; an MCP message needs a few`,
+        ),
+      )
+  }
   const { createMcpServer, answerInEra } = await loadMcpModules()
   try {
     const handle = () =>
@@ -110,6 +130,16 @@ async function answer(deps: McpEndpointDeps, request: FastifyRequest, reply: Fas
     request.log.error({ err: error }, 'MCP request failed')
     return reply.code(500).send(rpcError(-32603, 'Internal error'))
   }
+}
+
+/** Whether arrays and objects nest more than `limit` levels; stops as soon as they do. */
+export function nestedDeeperThan(value: unknown, limit: number): boolean {
+  if (typeof value !== 'object' || value === null) return false
+  if (limit === 0) return true
+  for (const item of Array.isArray(value) ? value : Object.values(value)) {
+    if (nestedDeeperThan(item, limit - 1)) return true
+  }
+  return false
 }
 
 function rpcError(code: number, message: string) {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import { nestedDeeperThan } from '../../src/mcp/mcp-plugin.ts'
 import { connectHttp, startMcpOverHttp, structured } from './mcp-sessions.ts'
 
 /*
@@ -142,6 +143,37 @@ describe('the /mcp endpoint', () => {
     assert.equal(broken.status, 400)
     const body = (await broken.json()) as { error: { code: number } }
     assert.equal(body.error.code, -32700)
+  })
+
+  test('JSON nested thousands of levels deep is a 400 Invalid Request, never a 500', async () => {
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`
+    for (const message of [
+      `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":${deep}}}`,
+      `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_depots","arguments":{"x":${deep}}}}`,
+    ]) {
+      const response = await post(message, { 'mcp-protocol-version': '2025-06-18' })
+      assert.equal(response.status, 400)
+      const body = (await response.json()) as { error: { code: number; message: string } }
+      assert.equal(body.error.code, -32600)
+      assert.match(body.error.message, /more than 64 levels/)
+    }
+    // A message nested as deep as the limit allows is still read.
+    const shallow = await post(rpc('tools/call', { name: 'list_depots', arguments: {} }), {
+      'mcp-protocol-version': '2025-06-18',
+    })
+    assert.equal(shallow.status, 200)
+  })
+})
+
+describe('how deep a message nests', () => {
+  test('is measured to the limit and no further', () => {
+    const nest = (levels: number): unknown => (levels === 0 ? 1 : [nest(levels - 1)])
+    assert.equal(nestedDeeperThan(nest(64), 64), false)
+    assert.equal(nestedDeeperThan(nest(65), 64), true)
+    // Four levels: the message, a, b's list and the object in it.
+    assert.equal(nestedDeeperThan({ a: { b: [1, { c: 'x' }] } }, 4), false)
+    assert.equal(nestedDeeperThan({ a: { b: [1, { c: 'x' }] } }, 3), true)
+    assert.equal(nestedDeeperThan('text', 0), false)
   })
 })
 
