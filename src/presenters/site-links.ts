@@ -46,14 +46,16 @@ export class SiteLinks {
   }
 
   /**
-   * The listing of what an availability search leaves out and why, for the same four parameters:
-   * the Link an empty availability answer carries.
+   * The listing of what an availability search leaves out and why, for the same four parameters
+   * and the driver's age when one was sent (without it, a vehicle left out for a young driver
+   * would not be listed at all): the Link an empty availability answer carries.
    */
   unavailableListing(search: {
     pick_up_depot_id: string
     drop_off_depot_id: string
     pick_up_date: string
     drop_off_date: string
+    driver_age?: string | undefined
   }): string {
     const query = new URLSearchParams({
       pick_up_depot_id: search.pick_up_depot_id,
@@ -61,6 +63,7 @@ export class SiteLinks {
       pick_up_date: search.pick_up_date,
       drop_off_date: search.drop_off_date,
     })
+    if (search.driver_age !== undefined) query.set('driver_age', search.driver_age)
     return `${this.siteUrl}/api/agent/vehicles/unavailable?${query}`
   }
 

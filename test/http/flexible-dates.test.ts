@@ -140,6 +140,17 @@ describe('GET /api/agent/vehicles/availability/flexible', () => {
     assert.equal(full.headers.link, undefined)
   })
 
+  test("an answer empty for a young driver links with the driver's age", async () => {
+    const response = await api.get('/vehicles/availability/flexible', {
+      ...AT_ALPHA,
+      driver_age: '16',
+    })
+    assert.equal(okBody<Option[]>(response).length, 0)
+    const target = /^<([^>]+)>/.exec(String(response.headers.link))?.[1]
+    assert.ok(target, `no Link: ${response.headers.link}`)
+    assert.equal(new URL(target).searchParams.get('driver_age'), '16')
+  })
+
   test('refuses what cannot be searched with a 400 naming the parameter and what to send', async () => {
     const cases: [Params, string, string, RegExp][] = [
       [

@@ -123,6 +123,21 @@ describe('GET /api/agent/vehicles/unavailable', () => {
     const full = await api.get('/vehicles/availability', AT_ALPHA)
     assert.equal(full.headers.link, undefined)
   })
+
+  test("the link carries the driver's age: a search empty for a young driver lists why", async () => {
+    const young = { ...AT_ALPHA, driver_age: '16' }
+    const empty = await api.get('/vehicles/availability', young)
+    assert.equal(empty.body, '[]')
+    const target = /^<([^>]+)>/.exec(String(empty.headers.link ?? ''))?.[1]
+    assert.ok(target, 'no Link to the listing')
+    const url = new URL(target)
+    assert.deepEqual(Object.fromEntries(url.searchParams), young)
+    const listed = okBody<Unavailable[]>(
+      await api.get(`${url.pathname.replace('/api/agent', '')}${url.search}`),
+    )
+    assert.ok(listed.length > 0)
+    assert.deepEqual(new Set(listed.map((vehicle) => vehicle.code)), new Set(['driver_too_young']))
+  })
 })
 
 /**

@@ -41,6 +41,7 @@ export function flexibleRoute(app: TypedFastify, { ctx, links, docs }: ApiDeps):
             drop_off_depot_id: request.query.drop_off_depot_id,
             pick_up_date: earliestPickUpDate,
             drop_off_date: addDays(earliestPickUpDate, rentalDays),
+            driver_age: request.query.driver_age,
           }
           reply.header('link', unavailableLink(links.unavailableListing(first)))
         }
