@@ -118,7 +118,7 @@ export function vehicleTermsIn(
   if (period.days < minimumDays) {
     return unavailable(
       'below_minimum_days',
-      `${vehicle.name} is rented for at least ${minimumDays} days in the ${season.name} season; this rental is ${period.days} days`,
+      `${vehicle.name} is rented for at least ${minimumDays} days in ${seasonPhrase(season.name)}; this rental is ${period.days} ${period.days === 1 ? 'day' : 'days'}`,
     )
   }
   const unitsStocked = vehicle.unitsByDepot[pickUpDepot.id] ?? 0
@@ -143,4 +143,12 @@ export function minimumDaysIn(vehicle: Vehicle, season: Season): number {
 
 function unavailable(code: UnavailableCode, reason: string): Unavailable {
   return { available: false, code, reason }
+}
+
+/**
+ * "the Shoulder season", or "the Ski season" for a season the company named so itself (not "the
+ * Ski season season").
+ */
+export function seasonPhrase(name: string): string {
+  return /\bseason$/i.test(name.trim()) ? `the ${name.trim()}` : `the ${name} season`
 }

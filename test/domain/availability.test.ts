@@ -5,6 +5,7 @@ import {
   type RentalRequest,
   type RentalTerms,
   routeUnavailability,
+  seasonPhrase,
 } from '../../src/domain/availability.ts'
 import { CatalogueIndex } from '../../src/domain/catalogue-index.ts'
 import type { UnavailableCode } from '../../src/domain/errors.ts'
@@ -157,7 +158,7 @@ describe('assessVehicle says why a vehicle is unavailable, with a stable code', 
       ask: request(1, 1, '2027-01-13', '2027-01-13'),
       booked: 0,
       code: 'below_minimum_days',
-      says: 'this rental is 1',
+      says: 'this rental is 1 day',
     },
     {
       rule: 'a pick-up at a depot without weekend pick-up times on a Saturday is depot_closed',
@@ -255,6 +256,22 @@ describe('routeUnavailability rules out every vehicle for closed depots and rout
     const { pickUpDepot, dropOffDepot, period } = ask
     test(`${pickUpDepot.name} ${period.pickUpDate} to ${dropOffDepot.name} ${period.dropOffDate} is ${code ?? 'possible'} (${why})`, () => {
       assert.equal(routeUnavailability(index, ask)?.code, code)
+    })
+  }
+})
+
+describe('a season named in a sentence', () => {
+  const rows: [string, string][] = [
+    ['Shoulder', 'the Shoulder season'],
+    ['High', 'the High season'],
+    ['Ski season', 'the Ski season'],
+    ['Summer Season', 'the Summer Season'],
+    ['Off-season', 'the Off-season'],
+    ['Seasonal specials', 'the Seasonal specials season'],
+  ]
+  for (const [name, phrase] of rows) {
+    test(`${JSON.stringify(name)} reads "${phrase}"`, () => {
+      assert.equal(seasonPhrase(name), phrase)
     })
   }
 })
