@@ -1,5 +1,5 @@
 import type { CalendarDate } from '../domain/calendar-date.ts'
-import type { FleetInput, LocatedProblem } from './check-fleet.ts'
+import { type FleetInput, type LocatedProblem, vehicleClasses } from './check-fleet.ts'
 
 type Path = (string | number)[]
 type Report = (path: Path, message: string) => void
@@ -18,7 +18,7 @@ export function checkCompanyTerms(
   const report: Report = (path, message) => problems.push({ path, message })
   const reportKey: Report = (path, message) => problems.push({ path, message, at: 'key' })
   const depotIds = new Set((fleet.depots ?? []).map((depot) => depot?.id))
-  const classes = new Set((fleet.vehicles ?? []).map((vehicle) => vehicle?.class))
+  const classes = vehicleClasses(fleet)
   const charge = (path: Path, rule: { price?: number; max_charge?: number } | undefined) => {
     if (rule?.price !== undefined) checkCents([...path, 'price'], rule.price)
     if (rule?.max_charge !== undefined) checkCents([...path, 'max_charge'], rule.max_charge)

@@ -34,6 +34,18 @@ export function dollarsToCents(dollars: number): number | undefined {
 }
 
 /** The items of a list that survived the schema, with their index in the file. */
+/**
+ * The classes the fleet's vehicles have, to check the classes named elsewhere against. When a
+ * vehicle's class is not known (missing, or refused by the schema: a typo such as `klass` in every
+ * vehicle), any name is taken as known: "no vehicle has class economy" for each accessory, plan
+ * and promotion would bury the one problem to fix under dozens that follow from it.
+ */
+export function vehicleClasses(fleet: FleetInput): { has(name: string | undefined): boolean } {
+  const vehicles = fleet.vehicles ?? []
+  if (vehicles.some((vehicle) => typeof vehicle?.class !== 'string')) return { has: () => true }
+  return new Set(vehicles.map((vehicle) => vehicle?.class))
+}
+
 function items<T>(list: (T | undefined)[] | undefined): [T, number][] {
   return (list ?? []).flatMap((item, i) => (item === undefined ? [] : [[item, i] as [T, number]]))
 }
@@ -75,7 +87,7 @@ export function checkFleet(
 
   const depotIds = new Set(items(fleet.depots).map(([depot]) => depot.id))
   const seasonIds = new Set(items(fleet.seasons).map(([season]) => season.id))
-  const classes = new Set(items(fleet.vehicles).map(([vehicle]) => vehicle.class))
+  const classes = vehicleClasses(fleet)
   const bandCount = fleet.rate_bands?.length
 
   for (const [depot, i] of items(fleet.depots)) {

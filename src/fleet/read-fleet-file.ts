@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { Settings } from 'typebox/system'
 import Value from 'typebox/value'
 import { type Document, isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml'
 import { addDays, type CalendarDate, parseCalendarDate } from '../domain/calendar-date.ts'
@@ -81,7 +82,7 @@ export function parseFleet(
   const data: unknown = document.toJS()
   // A value that matches no form of a union (a closure, say) is one problem, said once: the
   // union's own error, not each of its forms' errors.
-  const schemaErrors = [...Value.Errors(FleetFileSchema, data)].filter(
+  const schemaErrors = allSchemaErrors(data).filter(
     (error) => error.keyword !== 'boolean' && !error.schemaPath.includes('/anyOf/'),
   )
   const schemaProblems = schemaErrors.map((error) => schemaProblem(error, data))
@@ -102,6 +103,25 @@ export function parseFleet(
     warnings: locate(fleetWarnings(fleet, { imagesDir: options.imagesDir })),
   }
 }
+
+/**
+ * Every place the file breaks the schema. TypeBox stops at 8 errors by default (a setting of the
+ * whole process, which the API's own validation also reads): a typo repeated in all of a fleet's
+ * vehicles was reported for the first few, and the rest surfaced one import at a time. The limit
+ * is raised for this call only; it is synchronous, so nothing else runs meanwhile.
+ */
+function allSchemaErrors(data: unknown): SchemaError[] {
+  const { maxErrors } = Settings.Get()
+  Settings.Set({ maxErrors: MAX_SCHEMA_ERRORS })
+  try {
+    return [...Value.Errors(FleetFileSchema, data)]
+  } finally {
+    Settings.Set({ maxErrors })
+  }
+}
+
+/** Enough for any file a person would fix by hand, bounded for one that is not a fleet at all. */
+const MAX_SCHEMA_ERRORS = 1000
 
 type SchemaError = {
   keyword: string

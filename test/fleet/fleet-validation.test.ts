@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
@@ -7,7 +7,7 @@ import { PUBLIC_IMAGES_DIR } from '../../src/config.ts'
 import type { CalendarDate } from '../../src/domain/calendar-date.ts'
 import { FleetFileError, type FleetProblem } from '../../src/fleet/fleet-file-error.ts'
 import { parseFleet } from '../../src/fleet/read-fleet-file.ts'
-import { date, rulesFleetText } from '../helpers/domain-fixtures.ts'
+import { DEMO_FLEET_FILE, date, rulesFleetText } from '../helpers/domain-fixtures.ts'
 
 /*
  * What `fleet validate` and every import check beyond the schema's shapes: all problems of a file
@@ -78,6 +78,36 @@ describe('one pass lists every problem of a file, the schema and the cross-refer
     assert.deepEqual(
       problemsOf(text).map((problem) => problem.path),
       ['rate_bands', 'routes[0].fee'],
+    )
+  })
+
+  test('a typo repeated in every vehicle is listed for each, past the schema library limit of 8 errors, and not again for each class named elsewhere', () => {
+    const demo = readFileSync(DEMO_FLEET_FILE, 'utf8')
+    const vehicles = demo.match(/^ {4}class: /gm)?.length ?? 0
+    assert.ok(vehicles > 4, 'the demo fleet has vehicles with a class')
+    const problems = problemsOf(demo.replaceAll(/^ {4}class: /gm, '    klass: '))
+    assert.equal(problems.length, vehicles * 2)
+    for (let i = 0; i < vehicles; i++) {
+      assert.ok(
+        problems.some((problem) => problem.path === `vehicles[${i}].klass`),
+        `vehicle ${i}`,
+      )
+    }
+    assert.deepEqual(
+      problems.filter((problem) => /no vehicle has class/.test(problem.message)),
+      [],
+    )
+  })
+
+  test('a class named nowhere in the vehicles is still refused when every vehicle has one', () => {
+    const text = rulesFleetText()
+    assert.ok(text.includes('vehicle_classes: ['), 'the rules fleet names classes')
+    const problems = problemsOf(
+      text.replace('vehicle_classes: [', 'vehicle_classes: [hovercraft, '),
+    )
+    assert.ok(
+      problems.some((problem) => problem.message === 'no vehicle has class hovercraft'),
+      JSON.stringify(problems),
     )
   })
 })
