@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import type { Config } from './config.ts'
+import { type Config, DEMO_FLEET_FILE } from './config.ts'
 import { todayIn } from './domain/calendar-date.ts'
 import { CatalogueIndex } from './domain/catalogue-index.ts'
 import { bookingNoticesFor } from './notifications/booking-notices.ts'
@@ -83,7 +83,7 @@ export async function openServices(
   let stopChecking: (() => void) | undefined
   let outbox: OutboxSender | undefined
   try {
-    await store.loadFleetOnce(async () => {
+    const loaded = await store.loadFleetOnce(async () => {
       // Loaded only for an empty database: its YAML parser and schema checker are a third of
       // the modules a start would otherwise load.
       const { readFleetFile } = await import('./fleet/read-fleet-file.ts')
@@ -96,6 +96,13 @@ export async function openServices(
       }
       return fleet
     })
+    if (!loaded && config.fleetFile !== DEMO_FLEET_FILE) {
+      // A FLEET_FILE set for a database that already holds a fleet (the demo's, from a first
+      // start without it) would otherwise be skipped without a word.
+      options.log?.warn(
+        `FLEET_FILE ${config.fleetFile} was not loaded: it is read only into an empty database, and this one already holds a fleet (served below). To serve the file, run: rental-agent fleet import ${config.fleetFile}`,
+      )
+    }
     // The version is read before the catalogue: an import in between is read again next time.
     let version = await store.fleetVersion()
     let catalogue = new CatalogueIndex(await store.loadCatalogue())

@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { loadConfig } from '../../src/config.ts'
 import { openService } from '../../src/service.ts'
+import { openServices } from '../../src/services.ts'
 import { openCheckout } from '../../src/verbs/open-checkout.ts'
 import { FIXED_NOW, SITE_URL } from '../helpers/test-app.ts'
 import { RULES_FLEET, runCommand, sqliteTarget, type Target } from './cli-runner.ts'
@@ -88,5 +89,38 @@ describe('running instances serve an imported catalogue without a restart', () =
     } finally {
       await service.app.close()
     }
+  })
+})
+
+describe('a FLEET_FILE given for a database that already holds a fleet', () => {
+  let target: Target
+  before(() => {
+    target = sqliteTarget()
+  })
+  after(() => target.close())
+
+  async function startWith(fleetFile: string | undefined): Promise<string[]> {
+    const warnings: string[] = []
+    const config = loadConfig({
+      ...target.env,
+      PUBLIC_URL: SITE_URL,
+      ...(fleetFile ? { FLEET_FILE: fleetFile } : {}),
+    })
+    const services = await openServices(config, {
+      now: () => FIXED_NOW,
+      log: { warn: (line) => warnings.push(line), info: () => {} },
+    })
+    await services.close()
+    return warnings.filter((line) => line.startsWith('FLEET_FILE'))
+  }
+
+  test('is said not to be loaded, with the command that loads it; the first load says nothing', async () => {
+    // The first start, without FLEET_FILE, loads the demo company, as `npm start` does.
+    assert.deepEqual(await startWith(undefined), [])
+    const own = target.write('own-fleet.yaml', rulesText)
+    assert.deepEqual(await startWith(own), [
+      `FLEET_FILE ${own} was not loaded: it is read only into an empty database, and this one already holds a fleet (served below). To serve the file, run: rental-agent fleet import ${own}`,
+    ])
+    assert.deepEqual(await startWith(undefined), [])
   })
 })
