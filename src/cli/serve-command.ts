@@ -1,6 +1,8 @@
+import { statSync } from 'node:fs'
 import { flushCompileCache } from 'node:module'
+import { resolve } from 'node:path'
 import { Command } from 'commander'
-import { loadConfig, retiredSettings } from '../config.ts'
+import { type Config, loadConfig, retiredSettings } from '../config.ts'
 import { CommandError, failureMessage } from './cli-support.ts'
 
 /** How long requests in flight may take to finish after SIGTERM before the process just exits. */
@@ -25,6 +27,12 @@ export function serveCommand(): Command {
 /** Listens until SIGTERM or SIGINT, then finishes the requests in flight and exits. */
 async function serve(): Promise<void> {
   const config = loadConfig()
+  if (!statSync(config.imagesDir, { throwIfNoEntry: false })?.isDirectory()) {
+    // Served anyway, every vehicle image and the logo would be broken.
+    throw new CommandError(
+      `IMAGES_DIR ${config.imagesDir} is not a folder; set IMAGES_DIR to the folder of the fleet file's images`,
+    )
+  }
   // Loaded here rather than at the top, so that the other commands do not load the web server.
   const { openService } = await import('../service.ts')
   let log: { info(message: string): void; warn(message: string): void } | undefined
@@ -33,10 +41,17 @@ async function serve(): Promise<void> {
     deliverMessages: true,
     // The app's logger exists once the app does; the catalogue check logs through it.
     log: { info: (message) => log?.info(message), warn: (message) => log?.warn(message) },
+  }).catch((error: unknown) => {
+    throw dataDirFailure(error, config) ?? error
   })
   log = app.log
   for (const line of retiredSettings()) app.log.warn(line)
-  await app.listen({ port: config.port, host: config.host })
+  try {
+    await app.listen({ port: config.port, host: config.host })
+  } catch (error) {
+    await app.close()
+    throw listenFailure(error, config) ?? error
+  }
   let metricsServer: { close(): Promise<void> } | undefined
   if (metrics && config.metricsPort !== undefined) {
     const { startMetricsServer } = await import('../observability/metrics-endpoint.ts')
@@ -78,4 +93,54 @@ async function serve(): Promise<void> {
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))
+}
+
+/** A system error's code (EADDRINUSE, ENOTDIR, ...), when it is one. */
+function systemCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' && /^E[A-Z]+$/.test(code) ? code : undefined
+}
+
+/** The port cannot be listened on: said with the setting to change, not as a stack trace. */
+function listenFailure(error: unknown, config: Config): CommandError | undefined {
+  const where = `${config.host}:${config.port}`
+  switch (systemCode(error)) {
+    case 'EADDRINUSE':
+      return new CommandError(
+        `${where} is already in use (another service, or an earlier start still running); stop it, or set PORT to a free port`,
+      )
+    case 'EACCES':
+      return new CommandError(
+        `this user may not listen on ${where} (ports below 1024 need privileges); set PORT to 1024 or above, behind a reverse proxy`,
+      )
+    case 'EADDRNOTAVAIL':
+      return new CommandError(`${config.host} is not an address of this machine; fix HOST`)
+    default:
+      return undefined
+  }
+}
+
+/** DATA_DIR cannot hold the embedded database: said with the setting, not as a stack trace. */
+function dataDirFailure(error: unknown, config: Config): CommandError | undefined {
+  if (config.databaseUrl) return undefined
+  // Only what failed in DATA_DIR: a fleet file that cannot be read says so itself.
+  const path = (error as { path?: unknown }).path
+  if (typeof path === 'string' && !resolve(path).startsWith(resolve(config.dataDir))) {
+    return undefined
+  }
+  const code = systemCode(error)
+  const why =
+    code === 'ENOTDIR' || code === 'EEXIST'
+      ? 'a file is in the way of the folder'
+      : code === 'EACCES' || code === 'EPERM'
+        ? 'this user may not write there'
+        : code === 'EROFS'
+          ? 'it is on a read-only file system'
+          : code === 'ENOSPC'
+            ? 'the disk is full'
+            : undefined
+  if (why === undefined) return undefined
+  return new CommandError(
+    `DATA_DIR ${config.dataDir} cannot hold the database: ${why}; set DATA_DIR to a folder this user can write`,
+  )
 }

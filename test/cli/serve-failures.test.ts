@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { runCommand } from './cli-runner.ts'
+
+/*
+ * `rental-agent serve` that cannot start says which setting to change, in one line, rather than
+ * a stack trace, and exits non-zero.
+ */
+
+describe('a start that cannot listen or store names the setting to fix', () => {
+  let dir: string
+  let busy: Server
+  let busyPort: number
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'serve-failures-'))
+    busy = createServer()
+    await new Promise<void>((done) => busy.listen(0, '127.0.0.1', done))
+    busyPort = (busy.address() as { port: number }).port
+  })
+  after(() => {
+    busy.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  const cases = [
+    {
+      name: 'a port already in use',
+      env: () => ({ PORT: String(busyPort), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data') }),
+      says: () =>
+        `Cannot start: 127.0.0.1:${busyPort} is already in use (another service, or an earlier start still running); stop it, or set PORT to a free port`,
+    },
+    {
+      name: 'a DATA_DIR that is a file',
+      env: () => {
+        const file = join(dir, 'a-file')
+        writeFileSync(file, 'not a folder')
+        return { PORT: String(busyPort + 1), HOST: '127.0.0.1', DATA_DIR: file }
+      },
+      says: () =>
+        `Cannot start: DATA_DIR ${join(dir, 'a-file')} cannot hold the database: a file is in the way of the folder; set DATA_DIR to a folder this user can write`,
+    },
+    {
+      name: 'a DATA_DIR under a file',
+      env: () => {
+        writeFileSync(join(dir, 'b-file'), 'not a folder')
+        return {
+          PORT: String(busyPort + 1),
+          HOST: '127.0.0.1',
+          DATA_DIR: join(dir, 'b-file', 'data'),
+        }
+      },
+      says: () =>
+        `Cannot start: DATA_DIR ${join(dir, 'b-file', 'data')} cannot hold the database: a file is in the way of the folder; set DATA_DIR to a folder this user can write`,
+    },
+    {
+      name: 'an IMAGES_DIR that does not exist',
+      env: () => ({
+        PORT: String(busyPort + 1),
+        HOST: '127.0.0.1',
+        DATA_DIR: join(dir, 'data'),
+        IMAGES_DIR: join(dir, 'no-images'),
+      }),
+      says: () =>
+        `Cannot start: IMAGES_DIR ${join(dir, 'no-images')} is not a folder; set IMAGES_DIR to the folder of the fleet file's images`,
+    },
+  ]
+  for (const { name, env, says } of cases) {
+    test(name, async () => {
+      const run = await runCommand(undefined, ['serve'], { ...env(), LOG_LEVEL: 'warn' })
+      assert.notEqual(run.code, 0)
+      assert.ok(run.stderr.includes(says()), run.stderr)
+      assert.doesNotMatch(run.stderr, /\n\s+at /, 'no stack trace')
+    })
+  }
+})
