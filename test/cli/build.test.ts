@@ -32,7 +32,7 @@ describe('the build (npm run build)', { timeout: 120_000 }, () => {
     assert.equal(scripts.prestart, 'npm run build')
     // npm ci builds too, so that a production install (--omit=dev) has dist/ to run.
     assert.equal(scripts.prepare, 'npm run build')
-    assert.equal(scripts.start, 'node --max-semi-space-size=8 dist/bin/rental-agent.js serve')
+    assert.equal(scripts.start, 'exec node --max-semi-space-size=8 dist/bin/rental-agent.js serve')
   })
 
   test('its command answers without the type stripper', async () => {

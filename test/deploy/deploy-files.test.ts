@@ -145,7 +145,9 @@ describe('systemd and nginx', () => {
     const unit = readFileSync(join(DEPLOY, 'rental-agent.service'), 'utf8')
     const start = JSON.parse(readFileSync(join(PROJECT, 'package.json'), 'utf8')).scripts
       .start as string
-    const [node, ...words] = start.split(/\s+/)
+    // `exec`: the shell npm runs the script in becomes node, so npm's SIGTERM reaches it.
+    const [exec, node, ...words] = start.split(/\s+/)
+    assert.equal(exec, 'exec')
     assert.equal(node, 'node')
     const flags = words.filter((word) => word.startsWith('--'))
     const [command, ...args] = words.filter((word) => !word.startsWith('--'))
