@@ -2,13 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { DomainError } from '../domain/errors.ts'
 import { ID_PATTERN } from '../domain/ids.ts'
 import { bookPath } from '../presenters/site-links.ts'
-import { findRentalOffers } from '../verbs/find-rental-offers.ts'
 import { listDepots } from '../verbs/list-depots.ts'
 import { openCheckout } from '../verbs/open-checkout.ts'
 import {
   accessoryIdsFromQuantities,
   checkChoice,
-  checkSearch,
   type Parameters,
   quantitiesOf,
   searchValues,
@@ -21,6 +19,7 @@ import { fieldErrorsOf, isInvalidRequest, isSearchError } from './error-fields.t
 import type { Notice } from './notice.ts'
 import { type PageDeps, sendHtml, todayOf } from './page-deps.ts'
 import { resultsPage } from './results-page.ts'
+import { searchOffers } from './search-offers.ts'
 
 export const NO_CUSTOMER = {
   full_name: '',
@@ -101,8 +100,8 @@ async function showChoiceProblem(
   const values = searchValues(query)
   if (isSearchError(problem)) return showSearch(deps, reply, 400, values, fieldErrorsOf(problem))
   try {
-    const search = checkSearch(request, query)
-    const { period, offers } = await findRentalOffers(deps.ctx, search)
+    const found = await searchOffers(deps.ctx, request, query)
+    const { period, offers } = found
     const vehicleText = sentText(query.vehicle_id)
     const vehicleId = ID_PATTERN.test(vehicleText) ? Number(vehicleText) : undefined
     const insuranceText = sentText(query.insurance_id)
@@ -111,7 +110,7 @@ async function showChoiceProblem(
       offers.some((offer) => offer.vehicle.id === vehicleId)
     const invalid = isInvalidRequest(problem)
     const notice: Notice | undefined = onCard
-      ? undefined
+      ? found.notice
       : {
           kind: 'problem',
           title: invalid
@@ -121,7 +120,7 @@ async function showChoiceProblem(
         }
     const page = resultsPage({
       depots: listDepots(deps.ctx),
-      search: values,
+      search: found.values,
       period,
       offers,
       links: deps.links,

@@ -3,6 +3,7 @@ import { invalid } from '../domain/errors.ts'
 import { ID_PATTERN } from '../domain/ids.ts'
 import { AvailabilityQuery, QuoteQuery } from '../schemas/query-parameters.ts'
 import { validationError } from '../schemas/validation-error.ts'
+import type { AvailabilitySearch } from '../verbs/find-available-vehicles.ts'
 import type { QuoteRequest } from '../verbs/price-quote.ts'
 import type { RentalSearch } from '../verbs/rental-request.ts'
 
@@ -21,10 +22,15 @@ export const SEARCH_PARAMETERS = [
 export type SearchParameter = (typeof SEARCH_PARAMETERS)[number]
 
 /**
- * The four search parameters as sent, for filling a form back in, and the driver's age when the
- * link gave one (an agent's checkout link may): carried on to every vehicle's options form.
+ * The four search parameters as sent, for filling a form back in, and what an agent's link may
+ * add (the driver's age, a promotion code, the agent's reference): carried on to every vehicle's
+ * options form, so that the price there and at checkout is the one the agent was given.
  */
-export type SearchValues = Record<SearchParameter, string> & { driver_age?: string | undefined }
+export type SearchValues = Record<SearchParameter, string> & {
+  driver_age?: string | undefined
+  promo_code?: string | undefined
+  agent_ref?: string | undefined
+}
 
 /** The checkout link's parameters as sent, checked against the quote schema. */
 export type ChoiceParameters = SearchValues & {
@@ -62,7 +68,9 @@ export function searchValues(source: Parameters): SearchValues {
     pick_up_date: sentText(source.pick_up_date),
     drop_off_date: sentText(source.drop_off_date),
   }
-  if (source.driver_age !== undefined) values.driver_age = sentText(source.driver_age)
+  for (const name of ['driver_age', 'promo_code', 'agent_ref'] as const) {
+    if (source[name] !== undefined) values[name] = sentText(source[name])
+  }
   return values
 }
 
@@ -71,11 +79,17 @@ export function isBlankSearch(source: Parameters): boolean {
   return SEARCH_PARAMETERS.every((name) => source[name] === undefined) && !('vehicle_id' in source)
 }
 
-/** Checks the search parameters as GET /vehicles/availability does; throws its DomainError. */
-export function checkSearch(request: FastifyRequest, source: Parameters): RentalSearch {
-  const values = pick(source, [...SEARCH_PARAMETERS, 'driver_age'])
+/**
+ * Checks the search parameters as GET /vehicles/availability does, its promotion code included;
+ * throws its DomainError.
+ */
+export function checkSearch(request: FastifyRequest, source: Parameters): AvailabilitySearch {
+  const values = pick(source, [...SEARCH_PARAMETERS, 'driver_age', 'promo_code'])
   check(request, AvailabilityQuery, values)
-  return toSearch(values as SearchValues)
+  return {
+    ...toSearch(values as SearchValues),
+    promoCode: sentText(values.promo_code) || undefined,
+  }
 }
 
 const CHOICE_PARAMETERS = [

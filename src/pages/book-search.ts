@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { DomainError } from '../domain/errors.ts'
-import { findRentalOffers } from '../verbs/find-rental-offers.ts'
 import { listDepots } from '../verbs/list-depots.ts'
-import { checkSearch, type Parameters, type SearchValues, searchValues } from './book-parameters.ts'
+import { type Parameters, type SearchValues, searchValues } from './book-parameters.ts'
 import { fieldErrorsOf, isSearchError } from './error-fields.ts'
 import type { FieldErrors } from './form-fields.ts'
 import { type PageDeps, sendHtml, todayOf } from './page-deps.ts'
 import { resultsPage } from './results-page.ts'
+import { searchOffers } from './search-offers.ts'
 import { searchPage } from './search-page.ts'
 
 /** Step 1: the search form, blank or filled as sent with the message of what to fix. */
@@ -38,15 +38,15 @@ export async function showResults(
   query: Parameters,
 ): Promise<FastifyReply> {
   try {
-    const search = checkSearch(request, query)
-    const { period, offers } = await findRentalOffers(deps.ctx, search)
+    const { values, period, offers, notice } = await searchOffers(deps.ctx, request, query)
     const page = resultsPage({
       depots: listDepots(deps.ctx),
-      search: searchValues(query),
+      search: values,
       period,
       offers,
       links: deps.links,
       today: todayOf(deps.ctx),
+      notice,
     })
     return sendHtml(deps, reply, 200, page)
   } catch (error) {

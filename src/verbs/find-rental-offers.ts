@@ -3,10 +3,9 @@ import type { Accessory, InsurancePlan, Vehicle } from '../domain/catalogue.ts'
 import type { Cents } from '../domain/money.ts'
 import type { RentalPeriod } from '../domain/rental-period.ts'
 import type { VerbContext } from './context.ts'
-import { findAvailableVehicles } from './find-available-vehicles.ts'
+import { type AvailabilitySearch, findAvailableVehicles } from './find-available-vehicles.ts'
 import { listAccessories } from './list-accessories.ts'
 import { listInsurancePlans } from './list-insurance-plans.ts'
-import type { RentalSearch } from './rental-request.ts'
 
 /** An available vehicle with the options a person can add to it for these dates. */
 export type RentalOffer = {
@@ -27,7 +26,7 @@ export type RentalOffers = { period: RentalPeriod; offers: RentalOffer[] }
  */
 export async function findRentalOffers(
   ctx: VerbContext,
-  search: RentalSearch,
+  search: AvailabilitySearch,
 ): Promise<RentalOffers> {
   const { period, vehicles } = await findAvailableVehicles(ctx, search)
   const dates = { pickUpDate: search.pickUpDate, dropOffDate: search.dropOffDate }

@@ -271,4 +271,59 @@ describe('one quote through the API, MCP, the checkout and the confirmation', ()
     assert.match(answer.body, /href="\/book\?[^"]*driver_age=20"/)
     assert.match(answer.body, /id="date_of_birth"[^>]*value="2006-06-30"/)
   })
+
+  describe('a results link from an agent, with a promotion code and its reference', () => {
+    const search = {
+      pick_up_depot_id: ASKED.pick_up_depot_id,
+      drop_off_depot_id: ASKED.drop_off_depot_id,
+      pick_up_date: ASKED.pick_up_date,
+      drop_off_date: ASKED.drop_off_date,
+    }
+    const hidden = (html: string, name: string) =>
+      [
+        ...html.matchAll(new RegExp(`<input type="hidden" name="${name}" value="([^"]*)">`, 'g')),
+      ].map((match) => match[1])
+
+    test("shows availability's totals with the code, and every card's form carries the code and the reference", async () => {
+      const asked = { ...search, promo_code: 'SAVE10' }
+      const listed = okBody<{ vehicleId: number; totalFromAmount: number }[]>(
+        await session.api.get('/vehicles/availability', asked),
+      )
+      assert.ok(listed.length > 0)
+      const results = await page(
+        `/book?${new URLSearchParams({ ...asked, agent_ref: 'planner.test' })}`,
+      )
+      assert.equal(results.statusCode, 200)
+      const text = textOf(results.body)
+      for (const vehicle of listed) {
+        assert.ok(
+          text.includes(`Total from ${money(vehicle.totalFromAmount)}`),
+          `vehicle ${vehicle.vehicleId}: ${money(vehicle.totalFromAmount)} in ${text}`,
+        )
+      }
+      assert.deepEqual(
+        hidden(results.body, 'promo_code'),
+        listed.map(() => 'SAVE10'),
+      )
+      assert.deepEqual(
+        hidden(results.body, 'agent_ref'),
+        listed.map(() => 'planner.test'),
+      )
+    })
+
+    test('an unknown code is said above the vehicles, which are priced and carried on without it', async () => {
+      const results = await page(
+        `/book?${new URLSearchParams({ ...search, promo_code: 'NOPE99' })}`,
+      )
+      assert.equal(results.statusCode, 200)
+      assert.match(textOf(results.body), /The promotion code NOPE99 cannot be used for this search/)
+      assert.deepEqual(hidden(results.body, 'promo_code'), [])
+      const listed = okBody<{ totalFromAmount: number }[]>(
+        await session.api.get('/vehicles/availability', search),
+      )
+      for (const vehicle of listed) {
+        assert.ok(textOf(results.body).includes(`Total from ${money(vehicle.totalFromAmount)}`))
+      }
+    })
+  })
 })
