@@ -91,7 +91,8 @@ export function ucpCheckout(deps: UcpDeps) {
 /**
  * UCP's error answers. What the agent sent wrong is a 400 naming the place in the body; a vehicle
  * that cannot be rented is a business outcome (200, as UCP answers an item out of stock) whose
- * continue_url is the website's search for the same depots and dates; a store that does not
+ * continue_url is the website's search for the same depots, dates, driver's age, promotion and
+ * agent reference; a store that does not
  * answer is a 503 with Retry-After. Nothing unexpected shows its cause.
  */
 function sendCheckoutError(
@@ -108,11 +109,18 @@ function sendCheckoutError(
   }
   if (error instanceof UnavailableError) {
     const rental = (request.body as { rental?: Record<string, unknown> } | undefined)?.rental ?? {}
+    // The website's search for the same rental, with what prices it for this agent: the
+    // driver's age, the promotion and the agent's reference (the results page carries them on).
     const search = Object.fromEntries(
-      ['pick_up_depot_id', 'drop_off_depot_id', 'pick_up_date', 'drop_off_date'].map((name) => [
-        name,
-        rental[name] === undefined ? undefined : String(rental[name]),
-      ]),
+      [
+        'pick_up_depot_id',
+        'drop_off_depot_id',
+        'pick_up_date',
+        'drop_off_date',
+        'driver_age',
+        'promo_code',
+        'agent_ref',
+      ].map((name) => [name, rental[name] === undefined ? undefined : String(rental[name])]),
     )
     return reply.code(200).send(
       checkoutError(siteUrl, error.code, httpMessage(error), {

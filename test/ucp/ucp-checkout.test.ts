@@ -181,6 +181,22 @@ describe('UCP: the business profile and the checkout capability', () => {
     assert.equal(answer.messages[0].code, unavailable.code)
     assert.equal(answer.messages[0].severity, 'recoverable')
     assert.match(answer.continue_url, /^https:\/\/rentals\.example\.com\/book\?pick_up_depot_id=1&/)
+
+    // What prices the rental for this agent goes to the website's search too.
+    const priced = await create({
+      line_items: [{ item: { id: `vehicle:${unavailable.vehicleId}` } }],
+      rental: { ...oneDay, driver_age: 30, promo_code: 'WELCOME50', agent_ref: 'planner.ucp' },
+    })
+    const link = new URL(priced.json().continue_url)
+    assert.deepEqual(Object.fromEntries(link.searchParams), {
+      pick_up_depot_id: '1',
+      drop_off_depot_id: '2',
+      pick_up_date: oneDay.pick_up_date,
+      drop_off_date: oneDay.drop_off_date,
+      driver_age: '30',
+      promo_code: 'WELCOME50',
+      agent_ref: 'planner.ucp',
+    })
   })
 
   const BAD: [string, unknown, number, string, RegExp][] = [
