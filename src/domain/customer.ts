@@ -1,3 +1,5 @@
+import { unsafeInLine } from './unsafe-text.ts'
+
 /** The person who books, as the booking form collects them. */
 export type Customer = { fullName: string; email: string; phone: string }
 
@@ -20,8 +22,15 @@ export function customerProblems(input: Partial<Customer>): FieldProblem[] {
   if (fullName === '') problems.push({ field: 'full_name', message: 'Enter your full name' })
   else if (fullName.length > 100)
     problems.push({ field: 'full_name', message: 'Enter at most 100 characters' })
+  else if (unsafeInLine(fullName)) {
+    // It goes on the booking, the company's emails and the webhook as it is.
+    problems.push({
+      field: 'full_name',
+      message: 'Enter your name on one line, without control or direction-changing characters',
+    })
+  }
   if (email === '') problems.push({ field: 'email', message: 'Enter your email address' })
-  else if (email.length > 254 || !EMAIL.test(email)) {
+  else if (email.length > 254 || !EMAIL.test(email) || unsafeInLine(email)) {
     problems.push({ field: 'email', message: 'Enter an email address such as name@example.com' })
   }
   const digits = phone.replace(/\D/g, '').length

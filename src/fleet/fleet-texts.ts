@@ -1,13 +1,8 @@
+import { UNSAFE_CHARACTER } from '../domain/unsafe-text.ts'
 import type { LocatedProblem } from './check-fleet.ts'
 
-/**
- * Characters a name or a text of the fleet must not hold: control characters (tab and newline
- * aside: a YAML block keeps them), the bidirectional overrides and isolates that make text read
- * other than it is stored, and UTF-16 halves with no other half, which no encoding can write.
- * Each would reach pages, emails and the database as it is: PostgreSQL refuses NUL outright.
- */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|\p{Cs}/u
+/** What a name or a text of the fleet must not hold: see UNSAFE_CHARACTER. */
+const UNSAFE = UNSAFE_CHARACTER
 
 /**
  * Every string of the file holding such a character, with its path: values, and keys too (a

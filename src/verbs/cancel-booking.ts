@@ -1,6 +1,7 @@
 import { type BookingRecord, type CancelledBy, MAX_REASON_LENGTH } from '../domain/booking.ts'
 import { travellerMayCancel } from '../domain/cancellation-rule.ts'
 import { DomainError } from '../domain/errors.ts'
+import { withoutUnsafeCharacters } from '../domain/unsafe-text.ts'
 import type { VerbContext } from './context.ts'
 
 /** What cancelling needs: the operator's command has no rules of dates, only these. */
@@ -24,7 +25,8 @@ export async function cancelBooking(
   const cancellation = {
     at: ctx.now().toISOString(),
     by,
-    reason: reason.trim().slice(0, MAX_REASON_LENGTH),
+    // Control characters go: PostgreSQL refuses NUL, and the others only garble emails.
+    reason: withoutUnsafeCharacters(reason).trim().slice(0, MAX_REASON_LENGTH),
   }
   const catalogue = ctx.catalogue()
   const result = await ctx.store.cancelBooking(reference, cancellation, (cancelled) =>

@@ -248,6 +248,30 @@ describe('bad details: what to fix next to each field, what was typed kept, noth
       message: 'Enter your full name',
     },
     {
+      why: 'a name on two lines',
+      typed: { ...PERSON, full_name: 'Aroha Ngata\r\nBcc: someone@example.com' },
+      field: 'full_name',
+      message: 'Enter your name on one line, without control or direction-changing characters',
+    },
+    {
+      why: 'a name with a control character',
+      typed: { ...PERSON, full_name: 'Aroha\u0007 Ngata' },
+      field: 'full_name',
+      message: 'Enter your name on one line, without control or direction-changing characters',
+    },
+    {
+      why: 'a name that reads backwards (a right-to-left override)',
+      typed: { ...PERSON, full_name: 'Aroha \u202eatagN' },
+      field: 'full_name',
+      message: 'Enter your name on one line, without control or direction-changing characters',
+    },
+    {
+      why: 'an email with a NUL',
+      typed: { ...PERSON, email: 'aroha\u0000@example.com' },
+      field: 'email',
+      message: 'Enter an email address such as name@example.com',
+    },
+    {
       why: 'an invalid email',
       typed: { ...PERSON, email: 'aroha.example.com' },
       field: 'email',

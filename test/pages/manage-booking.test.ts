@@ -92,6 +92,16 @@ describe("a booking's own page", () => {
     assert.equal(booking?.cancellation?.reason, 'Plans changed')
   })
 
+  test('a reason with control or direction-changing characters is kept without them, its lines kept', async () => {
+    const path = await bookVan()
+    const cancelled = await cancelOn(path, 'Plans\u0000 changed\r\nSorry \u202eyrros\u0007')
+    assert.equal(cancelled.statusCode, 303)
+    const reasons = (await site.store.listBookings({ status: 'cancelled' })).map(
+      (booking) => booking.cancellation?.reason,
+    )
+    assert.ok(reasons.includes('Plans changed\nSorry yrros'), JSON.stringify(reasons))
+  })
+
   test('a cancel form sent twice cancels once; the second answer is the cancelled page', async () => {
     const path = await bookVan()
     const shown = await site.get(path)
