@@ -36,16 +36,22 @@ export function nextStep(
   if (why.code === 'driver_too_young') {
     return 'choose another vehicle: availability with the same driver_age lists those this driver may rent'
   }
+  if (suggestion?.pick_up_depot_id !== undefined) {
+    const depot = index.activeDepot(suggestion.pick_up_depot_id)?.name ?? 'another depot'
+    // Only a vehicle not stocked at the pick-up depot is sent to another; when another rule was
+    // named first, the stock is said too, or the change would not follow from the reason.
+    const stock =
+      why.code === 'vehicle_sold_out'
+        ? ''
+        : `it is not stocked at ${request.pickUpDepot.name} either; `
+    return `${stock}${depot} stocks it; send ${sendText(suggestion)}`
+  }
   if (why.code === 'route_not_offered') {
     const ends = routeEnds(index, request)
     if (suggestion === null) {
       return `from ${request.pickUpDepot.name} it may be returned to ${ends}, but none of them works for these dates`
     }
     return `from ${request.pickUpDepot.name} it may be returned to ${ends}; send drop_off_depot_id=${suggestion.drop_off_depot_id}`
-  }
-  if (suggestion?.pick_up_depot_id !== undefined) {
-    const depot = index.activeDepot(suggestion.pick_up_depot_id)?.name ?? 'another depot'
-    return `${depot} stocks it; send ${sendText(suggestion)}`
   }
   if (suggestion === null) {
     return `no other dates up to the last pick-up date ${lastPickUpDate} make it available; choose another vehicle`

@@ -53,6 +53,32 @@ function* candidates(
   request: RentalRequest,
   why: Unavailable,
 ): Generator<Candidate> {
+  if (
+    why.code !== 'vehicle_sold_out' &&
+    (vehicle.unitsByDepot[request.pickUpDepot.id] ?? 0) === 0
+  ) {
+    // Not stocked at the pick-up depot either (the first rule broken is said, not this one): no
+    // change of dates there can help. At a depot that stocks it, the same rule may still want its
+    // own change, so each such depot is tried as it is, then with that change as well.
+    for (const moved of stockingDepots(index, vehicle, request)) {
+      yield moved
+      for (const further of changesFor(ctx, index, vehicle, moved.request, why)) {
+        yield { change: { ...moved.change, ...further.change }, request: further.request }
+      }
+    }
+    return
+  }
+  yield* changesFor(ctx, index, vehicle, request, why)
+}
+
+/** The changes that may fix the rule `why` names, smallest first. */
+function* changesFor(
+  ctx: VerbContext,
+  index: CatalogueIndex,
+  vehicle: Vehicle,
+  request: RentalRequest,
+  why: Unavailable,
+): Generator<Candidate> {
   const { pickUpDepot, dropOffDepot, period } = request
   switch (why.code) {
     case 'driver_too_young':

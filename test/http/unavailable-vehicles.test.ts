@@ -140,6 +140,50 @@ describe('GET /api/agent/vehicles/unavailable', () => {
   })
 })
 
+describe('a vehicle not stocked at the pick-up depot that also breaks another rule there', () => {
+  let api: TestApi
+  before(async () => {
+    api = await startApi({ fleetFile: DEMO_FLEET_FILE })
+  })
+  after(() => api.close())
+
+  // The demo's vehicle 9 is stocked at depots 3 and 5 only, and rented for more than a day.
+  for (const [what, search] of [
+    [
+      'a one-day return rental',
+      {
+        pick_up_depot_id: '1',
+        drop_off_depot_id: '1',
+        pick_up_date: '2027-06-10',
+        drop_off_date: '2027-06-11',
+      },
+    ],
+    [
+      'a one-day one-way rental',
+      {
+        pick_up_depot_id: '1',
+        drop_off_depot_id: '3',
+        pick_up_date: '2027-06-10',
+        drop_off_date: '2027-06-11',
+      },
+    ],
+  ] as const) {
+    test(`${what}: the quote's 404 sends it to a depot that stocks it, with the other change too`, async () => {
+      const asked = { ...search, vehicle_id: '9' }
+      const refused = await api.get('/quotes', asked)
+      assert.equal(refused.statusCode, 404)
+      const body = refused.json<{ error: string; suggestion: Unavailable['suggestion'] }>()
+      assert.ok(body.suggestion?.pick_up_depot_id, JSON.stringify(body))
+      assert.match(
+        body.error,
+        /it is not stocked at .+ either; .+ stocks it; send pick_up_depot_id=/,
+      )
+      const quote = await api.get('/quotes', { ...asked, ...asParams(body.suggestion) })
+      assert.equal(quote.statusCode, 200, quote.body)
+    })
+  }
+})
+
 /**
  * Over generated requests: every vehicle a search leaves out, and every quote refused, has a
  * reason and a suggestion that, sent with the rest unchanged, gives a quote (or null, said so).
