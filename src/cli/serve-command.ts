@@ -76,7 +76,7 @@ async function serve(): Promise<void> {
   const counts = config.redisUrl ? 'rate limits shared in Redis' : 'rate limits counted in memory'
   const company = ctx.catalogue().catalogue.company.name
   app.log.info(
-    `${company}: agent API at ${config.publicUrl}/api/agent (data in ${where}; ${counts})`,
+    `${company}: agent API at ${config.publicUrl}/api/agent (data in ${where}; ${counts}; dates in ${config.timeZone})`,
   )
 
   let closing = false
