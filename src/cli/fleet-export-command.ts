@@ -12,7 +12,11 @@ export function fleetExportCommand(): Command {
       'Write the fleet the database holds (catalogue and confirmed bookings) as a fleet file in the format `fleet import` reads, with absolute booking dates. Importing it again changes nothing. Every booking with every detail, cancelled ones included, is written by `bookings export`.',
     )
     .argument('<file>', 'where to write the YAML file; - for standard output')
-    .action(async (file: string) => {
+    .option(
+      '--without-bookings',
+      'the catalogue only: for a new database whose bookings come from `bookings export` and `bookings import` (moving to PostgreSQL), where the bookings of the file would be stored twice',
+    )
+    .action(async (file: string, options: { withoutBookings?: boolean }) => {
       await withStore(async (store, config) => {
         // An empty file would not even pass `fleet validate`: say what to do instead.
         if (!(await store.hasFleet())) {
@@ -24,7 +28,7 @@ export function fleetExportCommand(): Command {
         // and every detail included, is in `bookings export`.
         const [catalogue, bookings] = await Promise.all([
           store.loadCatalogue(),
-          store.listBookings({ status: 'confirmed' }),
+          options.withoutBookings ? [] : store.listBookings({ status: 'confirmed' }),
         ])
         const fleet = fleetFileFromCatalogue(catalogue, bookings)
         const { fleetFileYaml } = await import('../fleet/write-fleet-file.ts')
