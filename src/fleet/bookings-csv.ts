@@ -123,6 +123,17 @@ function csvMessage(error: CsvError): string {
 function headerProblems(header: string[], fields: Position[]): CsvProblem[] {
   const problems: CsvProblem[] = []
   const at = (i: number) => fields[i] ?? fields[0] ?? { line: 1, column: 1 }
+  // A spreadsheet set to a comma decimal (German, French, ...) saves "CSV" with semicolons: the
+  // whole header is then one column, and every name in it unknown.
+  if (header.length === 1 && (header[0] ?? '').includes(';')) {
+    return [
+      {
+        ...at(0),
+        message:
+          'the columns are separated by semicolons; save the file as CSV with commas (in a spreadsheet, "CSV (comma-separated)" with a dot as the decimal point)',
+      },
+    ]
+  }
   header.forEach((name, i) => {
     if (!KNOWN.includes(name)) {
       problems.push({
@@ -211,9 +222,12 @@ function readRow(
   if (total !== '') {
     const cents = DOLLARS.test(total) ? dollarsToCents(Number(total)) : undefined
     if (cents === undefined) {
+      const comma = /^\d+,\d{1,2}$/.test(total)
+        ? ' (with a dot, not a comma, before the cents)'
+        : ''
       fail(
         'total',
-        `"${total}" is not an amount; give NZD dollars with at most two decimals, such as 450.50`,
+        `"${total}" is not an amount; give NZD dollars with at most two decimals${comma}, such as 450.50`,
       )
     } else totalAmount = cents
   }

@@ -59,6 +59,12 @@ describe('parseBookingsCsv', () => {
       message: 'column reference is given twice',
       at: `1:${HEADER.length + 2}`,
     },
+    {
+      header: HEADER.replaceAll(',', ';'),
+      message:
+        'the columns are separated by semicolons; save the file as CSV with commas (in a spreadsheet, "CSV (comma-separated)" with a dot as the decimal point)',
+      at: '1:1',
+    },
   ]
   for (const { header, message, at } of headerRows) {
     test(`a header ${message.split(';')[0]}`, async () => {
@@ -77,6 +83,12 @@ describe('parseBookingsCsv', () => {
       message: '"12.345" is not an amount',
     },
     { row: 'A-1,1,1,1,2027-02-01,2027-02-01,-5', field: 'total', message: '"-5" is not an amount' },
+    {
+      row: 'A-1,1,1,1,2027-02-01,2027-02-01,"700,00"',
+      field: 'total',
+      message:
+        '"700,00" is not an amount; give NZD dollars with at most two decimals (with a dot, not a comma, before the cents), such as 450.50',
+    },
     {
       row: 'A-1,1e1,1,1,2027-02-01,2027-02-01,',
       field: 'vehicle_id',
