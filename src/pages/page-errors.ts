@@ -14,6 +14,23 @@ import type { PageContent } from './page-document.ts'
 export function pageErrorHandler(deps: PageDeps) {
   return (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
     const send = (status: number, page: PageContent) => sendHtml(deps, reply, status, page)
+    if (isCsrfError(error) && request.url.startsWith('/book/manage/')) {
+      return send(
+        403,
+        messagePage(
+          'This form can no longer be sent',
+          {
+            kind: 'problem',
+            title: 'Nothing was cancelled',
+            message:
+              "For your safety a cancellation is accepted only from your booking's page as this site has just shown it, and this form was not.",
+          },
+          [
+            'Open the link to your booking again (it is in your confirmation email) and cancel there.',
+          ],
+        ),
+      )
+    }
     if (isCsrfError(error)) {
       return send(
         403,

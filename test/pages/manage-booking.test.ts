@@ -157,7 +157,9 @@ describe("a booking's own page", () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'reason=forged',
     })
-    assertPage(response, 403)
+    const text = textOf(assertPage(response, 403))
+    assert.match(text, /Nothing was cancelled/)
+    assert.doesNotMatch(text, /booked/i, 'a cancel form is told about booking')
     assert.equal(await site.unitsBooked(2), 1)
   })
 
