@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { BookingRecord } from '../domain/booking.ts'
 import { parseCalendarDate } from '../domain/calendar-date.ts'
-import { customerProblems } from '../domain/customer.ts'
+import { type Customer, customerProblems, normaliseCustomer } from '../domain/customer.ts'
 import { driverAgeFromBirth } from '../domain/driver-age.ts'
 import { DomainError, StoreUnavailableError } from '../domain/errors.ts'
 import { RETRY_AFTER_UNAVAILABLE_SECONDS } from '../http/error-response.ts'
@@ -176,6 +177,11 @@ export async function confirmBooking(
               outcome.outcome === 'booked'
                 ? deps.links.manageBooking(outcome.manageToken)
                 : undefined,
+            // The same checkout sent again (the back button) with other details: the booking
+            // stands as first confirmed, and the page says the changes were not applied.
+            changesNotApplied:
+              outcome.outcome === 'already_booked' &&
+              !sameDetails(outcome.booking, normaliseCustomer(details), rental),
           }),
         )
       default:
@@ -279,4 +285,21 @@ function searchAgain(
     SEARCH_PARAMETERS.map((name) => [name, sentText(body[name]) || undefined]),
   )
   return { href: bookPath({ ...search, ...extra }), text: 'Search again' }
+}
+
+/** Whether a repeated confirmation asked for what the booking already holds. */
+function sameDetails(
+  booking: BookingRecord,
+  customer: Customer,
+  rental: { pickUpTime?: string | undefined; dropOffTime?: string | undefined },
+): boolean {
+  const held = booking.customer
+  return (
+    held !== null &&
+    held.fullName === customer.fullName &&
+    held.email === customer.email &&
+    held.phone === customer.phone &&
+    (rental.pickUpTime === undefined || rental.pickUpTime === booking.pickUpTime) &&
+    (rental.dropOffTime === undefined || rental.dropOffTime === booking.dropOffTime)
+  )
 }

@@ -18,6 +18,8 @@ export type ConfirmationPageInput = {
    * the same confirmation shows the booking without it: the link went by email.
    */
   manageUrl: string | undefined
+  /** A repeat of the confirmation sent with other details or times, which were not applied. */
+  changesNotApplied?: boolean | undefined
 }
 
 /**
@@ -41,7 +43,12 @@ export function confirmationPage(input: ConfirmationPageInput): PageContent {
 <strong>This booking was cancelled</strong>
 <p>Your confirmation had booked it; it was cancelled ${cancelled.by === 'traveller' ? 'on its booking page' : `by ${company.name}`} on ${formatInstant(cancelled.at, input.timeZone)}, and nothing was booked again. The vehicle is no longer held for you.</p>
 </div>`
-        : ''
+        : input.changesNotApplied
+          ? html`<div class="notice problem" role="alert">
+<strong>Your changes were not applied</strong>
+<p>This booking was already confirmed, with the details shown below. What was changed in the form after that was not applied, and nothing was booked again. To change the booking, contact ${company.name}${contact ? ` (${contact})` : ''}.</p>
+</div>`
+          : ''
     }<div class="${cancelled ? 'booking-state' : 'confirmed'}" role="status">
 <h1>${cancelled ? 'Booking cancelled' : 'Booking confirmed'}</h1>
 <p>Your booking reference is</p>

@@ -106,6 +106,21 @@ describe('confirming a checkout', () => {
     )
   })
 
+  test('the same checkout sent again with other details says they were not applied; the booking keeps the first', async () => {
+    const checkout = await site.openCheckout(CAR)
+    const form: Record<string, string> = { ...checkout.fields, ...PERSON }
+    assertPage(await site.post(form, checkout.cookie), 201)
+    const same = textOf(assertPage(await site.post(form, checkout.cookie), 200))
+    assert.doesNotMatch(same, /Your changes were not applied/)
+    const edited = { ...form, full_name: 'Aroha T. Ngata', phone: '+64 21 555 0199' }
+    const page = textOf(assertPage(await site.post(edited, checkout.cookie), 200))
+    assert.match(page, /Your changes were not applied This booking was already confirmed/)
+    const [booking] = (await site.store.listBookings()).filter(
+      (b) => b.quoteId === checkout.fields.quote_id,
+    )
+    assert.equal(booking?.customer?.fullName, PERSON.full_name)
+  })
+
   test('the same confirmation sent ten times at once books once; every answer is that booking', async () => {
     const checkout = await site.openCheckout(CAR)
     const form = { ...checkout.fields, ...PERSON }
