@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { existsSync, statSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import { Command } from 'commander'
 import { loadConfig } from '../config.ts'
 import { CommandError } from './cli-support.ts'
@@ -27,6 +27,11 @@ export function backupCommand(): Command {
       if (existsSync(target) && !options.force) {
         throw new CommandError(
           `${target} exists; choose another file, or add --force to replace it`,
+        )
+      }
+      if (!statSync(dirname(target), { throwIfNoEntry: false })?.isDirectory()) {
+        throw new CommandError(
+          `the folder ${dirname(target)} does not exist; create it (mkdir -p ${dirname(target)}) or choose a file in another folder`,
         )
       }
       const source = join(config.dataDir, 'rental.db')

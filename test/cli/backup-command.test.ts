@@ -91,5 +91,16 @@ describe('rental-agent backup', () => {
     assert.equal(postgres.code, 1)
     assert.match(postgres.stderr, /use.* pg_dump|pg_dump --format=custom/)
     assert.ok(!existsSync(file))
+    const missingFolder = join(instances.folder, 'no-backups-yet')
+    const nowhere = await runCommand(undefined, ['backup', join(missingFolder, 'rental.db')], {
+      DATA_DIR: join(instances.folder, 'live'),
+    })
+    assert.equal(nowhere.code, 1)
+    assert.ok(
+      nowhere.stderr.includes(
+        `the folder ${missingFolder} does not exist; create it (mkdir -p ${missingFolder})`,
+      ),
+      nowhere.stderr,
+    )
   })
 })

@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict'
-import { execFile } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { execFile, spawn } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { after, before, describe, test } from 'node:test'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { promisify } from 'node:util'
-import { Instances } from '../instances/service-instances.ts'
+import { freePort, Instances } from '../instances/service-instances.ts'
 
 /*
  * The build `npm start` and the deployment run (npm run build, dist/): plain JavaScript that starts
@@ -59,4 +61,48 @@ describe('the build (npm run build)', { timeout: 120_000 }, () => {
     const exit = await service.stop()
     assert.equal(exit.code, 0, service.log())
   })
+
+  test('npm start stopped with SIGTERM stops the service, which lets its port go', async () => {
+    const port = await freePort()
+    const dataDir = mkdtempSync(join(tmpdir(), 'npm-start-'))
+    const npm = spawn('npm', ['start'], {
+      cwd: PROJECT_DIR,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        METRICS_PORT: '0',
+      },
+      stdio: 'ignore',
+    })
+    try {
+      const url = `http://127.0.0.1:${port}/api/agent/depots`
+      const deadline = Date.now() + 60_000
+      while (!(await answers(url))) {
+        assert.ok(Date.now() < deadline, 'npm start never answered')
+        await sleep(200)
+      }
+      npm.kill('SIGTERM')
+      // Before `exec`, the shell npm ran the script in died and left node serving on the port.
+      const stopping = Date.now() + 10_000
+      while (await answers(url)) {
+        assert.ok(Date.now() < stopping, 'the service still answers 10 s after npm was stopped')
+        await sleep(200)
+      }
+    } finally {
+      npm.kill('SIGKILL')
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
 })
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(2000) })
+    return true
+  } catch {
+    return false
+  }
+}

@@ -70,8 +70,12 @@ describe('the rental-agent command line', () => {
   test('is the package bin, and npm start runs rental-agent serve', () => {
     const pkg = JSON.parse(readFileSync(resolve(PROJECT_DIR, 'package.json'), 'utf8'))
     assert.deepEqual(pkg.bin, { 'rental-agent': 'bin/rental-agent.ts' })
-    // Its build, with the young generation bounded, as README "Run and test" explains.
-    assert.equal(pkg.scripts.start, 'node --max-semi-space-size=8 dist/bin/rental-agent.js serve')
+    // Its build, with the young generation bounded, exec'd so that npm's SIGTERM reaches it, as
+    // README "Run and test" explains.
+    assert.equal(
+      pkg.scripts.start,
+      'exec node --max-semi-space-size=8 dist/bin/rental-agent.js serve',
+    )
     assert.match(
       readFileSync(resolve(PROJECT_DIR, 'bin/rental-agent.ts'), 'utf8'),
       /^#!\/usr\/bin\/env node\n/,
