@@ -1,4 +1,3 @@
-import fastifyStatic from '@fastify/static'
 import fastifySwagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyServerOptions } from 'fastify'
@@ -13,6 +12,7 @@ import { clientErrorHandler, rememberBodyPaths } from './http/client-error.ts'
 import { registerCompression } from './http/compression.ts'
 import { RETRY_AFTER_UNAVAILABLE_SECONDS, sendError } from './http/error-response.ts'
 import { frameworkErrorHandler } from './http/framework-error.ts'
+import { imageFiles } from './http/image-files.ts'
 import { registerOverloadGuard } from './http/overload.ts'
 import { requestLogging } from './http/request-logging.ts'
 import { API_TAG } from './http/routes/error-responses.ts'
@@ -203,11 +203,7 @@ export async function buildApp(deps: AppDeps) {
       ) as never,
   })
   await app.register(discoveryDocuments({ settings: deps.config, ctx: deps.ctx, links }))
-  await app.register(fastifyStatic, {
-    root: deps.config.imagesDir,
-    prefix: '/images/',
-    maxAge: '1d',
-  })
+  await app.register(imageFiles(deps.config.imagesDir, '/images/'))
   // The website: outside the API's rate limit, with its own error pages.
   await app.register(bookingPages(pageDeps), { prefix: BOOK_PREFIX })
   await app.register(

@@ -91,4 +91,35 @@ describe('vehicle images', () => {
     assert.equal(response.statusCode, 404)
     assert.doesNotMatch(response.body, /"dependencies"/)
   })
+
+  for (const [what, path] of [
+    ['a NUL in the name', '/images/vehicles/suv.svg%00.png'],
+    ['a name longer than the file system takes', `/images/${'a'.repeat(3000)}`],
+  ]) {
+    test(`${what} is a 404 saying it is no image of the site, not a bare Forbidden`, async () => {
+      const body = assertError(await api.request(path as string), {
+        status: 404,
+        code: 'not_found',
+      })
+      assert.match(body.error, /is not an image of this site$/)
+    })
+  }
+
+  test('a Range header that is not one is ignored: the whole image, 200; a real one still 206', async () => {
+    const whole = await api.request('/images/vehicles/suv.svg')
+    const ignored = await api.request({
+      method: 'GET',
+      url: '/images/vehicles/suv.svg',
+      headers: { range: 'bytes=abc' },
+    })
+    assert.equal(ignored.statusCode, 200)
+    assert.equal(ignored.body, whole.body)
+    const part = await api.request({
+      method: 'GET',
+      url: '/images/vehicles/suv.svg',
+      headers: { range: 'bytes=0-9' },
+    })
+    assert.equal(part.statusCode, 206)
+    assert.equal(part.body, whole.body.slice(0, 10))
+  })
 })
