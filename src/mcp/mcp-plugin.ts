@@ -4,6 +4,7 @@ import type { Tracing } from '../observability/tracing.ts'
 import type { OperationDeps } from '../operations/agent-operations.ts'
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
 import type { OperationSettings } from '../schemas/operations.ts'
+import { paramsRefusal } from './message-check.ts'
 import { hostCheck, originCheck, preflight } from './origin-check.ts'
 
 export const MCP_PATH = '/mcp'
@@ -111,6 +112,9 @@ async function answer(deps: McpEndpointDeps, request: FastifyRequest, reply: Fas
         ),
       )
   }
+  const version = request.headers['mcp-protocol-version']
+  const refusal = paramsRefusal(request.body, typeof version === 'string' ? version : undefined)
+  if (refusal) return reply.code(200).send(refusal)
   const { createMcpServer, answerInEra } = await loadMcpModules()
   try {
     const handle = () =>

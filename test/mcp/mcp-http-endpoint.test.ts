@@ -165,6 +165,59 @@ describe('the /mcp endpoint', () => {
   })
 })
 
+describe('malformed params, said as invalid params in a sentence', () => {
+  let session: Awaited<ReturnType<typeof startMcpOverHttp>>
+  before(async () => {
+    session = await startMcpOverHttp()
+  })
+  after(() => session.close())
+
+  const rows: [string, string, RegExp][] = [
+    [
+      'initialize without params',
+      '{"jsonrpc":"2.0","id":7,"method":"initialize"}',
+      /^Invalid params for initialize: send params \{"protocolVersion"/,
+    ],
+    [
+      'initialize without clientInfo',
+      '{"jsonrpc":"2.0","id":7,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{}}}',
+      /^Invalid params for initialize: params\.clientInfo must be an object with a name and a version$/,
+    ],
+    [
+      'tool arguments as text',
+      '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"list_depots","arguments":"x"}}',
+      /^Invalid params for tools\/call: params\.arguments must be a JSON object of the tool's parameters$/,
+    ],
+    [
+      'params as a list',
+      '{"jsonrpc":"2.0","id":7,"method":"tools/list","params":[1]}',
+      /^Invalid params for tools\/list: params must be a JSON object$/,
+    ],
+  ]
+  for (const [what, body, says] of rows) {
+    test(`${what}: -32602 with the request's id, no validation library's issue list`, async () => {
+      const response = await fetch(session.mcpUrl, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: ACCEPT,
+          'mcp-protocol-version': '2025-06-18',
+        },
+        body,
+      })
+      assert.equal(response.status, 200)
+      const answer = (await response.json()) as {
+        id: number
+        error: { code: number; message: string }
+      }
+      assert.equal(answer.id, 7)
+      assert.equal(answer.error.code, -32602)
+      assert.match(answer.error.message, says)
+      assert.doesNotMatch(answer.error.message, /invalid_type|"path"/)
+    })
+  }
+})
+
 describe('how deep a message nests', () => {
   test('is measured to the limit and no further', () => {
     const nest = (levels: number): unknown => (levels === 0 ? 1 : [nest(levels - 1)])
