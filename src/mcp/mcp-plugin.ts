@@ -85,15 +85,23 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
       (request, reply) => answer(deps, request, reply),
     )
     app.options(MCP_PATH, preflight)
-    // Stateless: there is no session to stream to or to end (and revision 2026-07-28 has no GET).
+    // Stateless: there is no session to stream to or to end (and revision 2026-07-28 has no GET);
+    // PUT and PATCH are no MCP methods at all. Each is a 405 saying to POST, not a 404.
     app.route({
-      method: ['GET', 'DELETE'],
+      method: ['GET', 'DELETE', 'PUT', 'PATCH'],
       url: MCP_PATH,
-      handler: async (_request, reply) =>
+      handler: async (request, reply) =>
         reply
           .code(405)
           .header('allow', 'POST, OPTIONS')
-          .send(rpcError(-32000, 'This MCP server is stateless: send each message with POST')),
+          .send(
+            rpcError(
+              -32000,
+              request.method === 'GET' || request.method === 'DELETE'
+                ? 'This MCP server is stateless: send each message with POST'
+                : `${request.method} is not an MCP method: send each message with POST`,
+            ),
+          ),
     })
   }
 }

@@ -139,6 +139,16 @@ describe('the /mcp endpoint', () => {
       assert.equal(response.status, 405, method)
       assert.equal(response.headers.get('allow'), 'POST, OPTIONS')
     }
+    for (const method of ['PUT', 'PATCH']) {
+      const response = await fetch(session.mcpUrl, { method, body: '{}' })
+      assert.equal(response.status, 405, method)
+      assert.equal(response.headers.get('allow'), 'POST, OPTIONS')
+      const answer = (await response.json()) as { error: { message: string } }
+      assert.equal(
+        answer.error.message,
+        `${method} is not an MCP method: send each message with POST`,
+      )
+    }
     const broken = await post('{"jsonrpc": "2.0", ')
     assert.equal(broken.status, 400)
     const body = (await broken.json()) as { error: { code: number } }
