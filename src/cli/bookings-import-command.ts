@@ -27,7 +27,15 @@ export function bookingsImportCommand(): Command {
         progress.update('Reading rows', rows, finished ? rows : undefined),
       )
       progress.finish()
-      if (parsed.problems.length > 0) refuse(file, parsed.problems)
+      if (parsed.problems.length > 0) {
+        // The rows that could be read are checked against the fleet and the stock too, so that
+        // one run lists what a second would find once the unreadable rows are fixed.
+        const more = await storeProblems(parsed.bookings)
+        refuse(
+          file,
+          [...parsed.problems, ...more].sort((a, b) => a.line - b.line || a.column - b.column),
+        )
+      }
       const bookings = parsed.bookings.map((row) => row.booking)
       await withStore(async (store, config) => {
         const total = bookings.length
@@ -52,6 +60,30 @@ export function bookingsImportCommand(): Command {
         )
       })
     })
+}
+
+/**
+ * What the store's checks find in the readable rows of a file that also has unreadable ones (a
+ * dry run: nothing is written). The unreadable rows are left out, so a check across rows (the
+ * stock on a day) may find more once they are fixed. A store that cannot be reached adds nothing:
+ * the file's own problems are reported as they are.
+ */
+async function storeProblems(rows: CsvBooking[]): Promise<CsvProblem[]> {
+  if (rows.length === 0) return []
+  try {
+    return await withStore(async (store, config) => {
+      const result = await importBookings(
+        store,
+        rows.map((row) => row.booking),
+        { maxRentalDays: config.maxRentalDays, dryRun: true },
+      )
+      return result.outcome === 'refused'
+        ? result.problems.map((problem) => locate(rows, problem))
+        : []
+    })
+  } catch {
+    return []
+  }
 }
 
 async function readCsv(file: string): Promise<string> {

@@ -227,7 +227,13 @@ for (const { kind, open, skip } of TARGETS) {
         ],
         [positionOf(csv, 'OK-6'), 'has 3 field(s); the header has 6'],
       ] as const
-      for (const [{ line, column }, message] of expected) {
+      // The readable rows are checked against the fleet and the stored bookings in the same run.
+      const alsoExpected = [
+        [positionOf(csv, 'OK-5,9', '9'), 'vehicle_id: vehicle 9 is not in the fleet'],
+        [positionOf(csv, 'T-1'), 'reference: T-1 is already the reference of a stored booking'],
+        [positionOf(csv, 'OK-7,2', '2'), 'vehicle_id: depot 2 stocks no unit of vehicle 2'],
+      ] as const
+      for (const [{ line, column }, message] of [...expected, ...alsoExpected]) {
         assert.ok(
           run.stderr.includes(`${file}:${line}:${column}: ${message}`),
           `${line}:${column}: ${message} in\n${run.stderr}`,
