@@ -128,7 +128,8 @@ function catalogueChanges(stored: Catalogue, next: Catalogue): FleetChange[] {
   const changes: FleetChange[] = []
   const company = { kind: 'company' as const, before: stored.company, after: next.company }
   if (stored.company.name === '') {
-    changes.push({ change: 'added', item: `company "${next.company.name}"`, ...company })
+    // Into an empty database: the company is new, not a change of the blank one it starts with.
+    changes.push({ change: 'added', item: `company "${next.company.name}"`, kind: 'company' })
   } else if (!isDeepStrictEqual(stored.company, next.company)) {
     changes.push({ change: 'changed', item: `company "${next.company.name}"`, ...company })
   }

@@ -167,6 +167,9 @@ for (const { kind, open, skip } of TARGETS) {
     test('an import into an empty database loads the file and lists what it added', async () => {
       const run = await runCommand(target, ['fleet', 'import', RULES_FLEET])
       assert.equal(run.code, 0, run.stderr)
+      assert.match(run.stdout, /added {3}company "Rules Test Rentals"\n {2}added/)
+      // A new company is not a change of the blank one an empty database starts with.
+      assert.doesNotMatch(run.stdout, /booking_reference_prefix: BK/)
       assert.match(run.stdout, /added {3}depot 1 \(Alpha\)/)
       assert.match(run.stdout, /added {3}booking T-1/)
       // Quiet when standard error is not a terminal.
