@@ -96,16 +96,17 @@ export async function openServices(
       }
       return fleet
     })
-    if (!loaded && config.fleetFile !== DEMO_FLEET_FILE) {
-      // A FLEET_FILE set for a database that already holds a fleet (the demo's, from a first
-      // start without it) would otherwise be skipped without a word.
-      options.log?.warn(
-        `FLEET_FILE ${config.fleetFile} was not loaded: it is read only into an empty database, and this one already holds a fleet (served below). To serve the file, run: rental-agent fleet import ${config.fleetFile}`,
-      )
-    }
     // The version is read before the catalogue: an import in between is read again next time.
     let version = await store.fleetVersion()
     let catalogue = new CatalogueIndex(await store.loadCatalogue())
+    if (!loaded && config.fleetFile !== DEMO_FLEET_FILE) {
+      // Said on every start with FLEET_FILE set, so at info level: on most it is the file loaded
+      // on the first start. But a FLEET_FILE set for a database that holds another company's
+      // fleet (the demo's, from a first start without it) would otherwise be skipped unseen.
+      options.log?.info(
+        `FLEET_FILE ${config.fleetFile} is read only into an empty database; this one holds the fleet of ${catalogue.catalogue.company.name}, served as it is. Changes to the file are loaded with: rental-agent fleet import ${config.fleetFile}`,
+      )
+    }
     let checking: Promise<boolean> | undefined
     const reloadCatalogue = () => {
       checking ??= (async () => {

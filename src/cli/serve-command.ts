@@ -36,15 +36,21 @@ async function serve(): Promise<void> {
   // Loaded here rather than at the top, so that the other commands do not load the web server.
   const { openService } = await import('../service.ts')
   let log: { info(message: string): void; warn(message: string): void } | undefined
+  // The app's logger exists once the app does; what is said before (the fleet file's warnings on
+  // a first start, a FLEET_FILE not loaded) waits for it rather than being lost.
+  const early: { level: 'info' | 'warn'; message: string }[] = []
   const { app, ctx, metrics } = await openService(config, {
     logger: { level: config.logLevel },
     deliverMessages: true,
-    // The app's logger exists once the app does; the catalogue check logs through it.
-    log: { info: (message) => log?.info(message), warn: (message) => log?.warn(message) },
+    log: {
+      info: (message) => (log ? log.info(message) : early.push({ level: 'info', message })),
+      warn: (message) => (log ? log.warn(message) : early.push({ level: 'warn', message })),
+    },
   }).catch((error: unknown) => {
     throw dataDirFailure(error, config) ?? error
   })
   log = app.log
+  for (const { level, message } of early) app.log[level](message)
   for (const line of retiredSettings()) app.log.warn(line)
   try {
     await app.listen({ port: config.port, host: config.host })

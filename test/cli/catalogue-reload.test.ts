@@ -100,7 +100,7 @@ describe('a FLEET_FILE given for a database that already holds a fleet', () => {
   after(() => target.close())
 
   async function startWith(fleetFile: string | undefined): Promise<string[]> {
-    const warnings: string[] = []
+    const said: string[] = []
     const config = loadConfig({
       ...target.env,
       PUBLIC_URL: SITE_URL,
@@ -108,18 +108,18 @@ describe('a FLEET_FILE given for a database that already holds a fleet', () => {
     })
     const services = await openServices(config, {
       now: () => FIXED_NOW,
-      log: { warn: (line) => warnings.push(line), info: () => {} },
+      log: { warn: () => {}, info: (line) => said.push(line) },
     })
     await services.close()
-    return warnings.filter((line) => line.startsWith('FLEET_FILE'))
+    return said.filter((line) => line.startsWith('FLEET_FILE'))
   }
 
-  test('is said not to be loaded, with the command that loads it; the first load says nothing', async () => {
+  test('is said to be read only into an empty database, naming the company served and the command that loads the file', async () => {
     // The first start, without FLEET_FILE, loads the demo company, as `npm start` does.
     assert.deepEqual(await startWith(undefined), [])
     const own = target.write('own-fleet.yaml', rulesText)
     assert.deepEqual(await startWith(own), [
-      `FLEET_FILE ${own} was not loaded: it is read only into an empty database, and this one already holds a fleet (served below). To serve the file, run: rental-agent fleet import ${own}`,
+      `FLEET_FILE ${own} is read only into an empty database; this one holds the fleet of Kiwi Roads Rentals, served as it is. Changes to the file are loaded with: rental-agent fleet import ${own}`,
     ])
     assert.deepEqual(await startWith(undefined), [])
   })

@@ -4,7 +4,8 @@ import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { runCommand } from './cli-runner.ts'
+import { Instances } from '../instances/service-instances.ts'
+import { RULES_FLEET, runCommand } from './cli-runner.ts'
 
 /*
  * `rental-agent serve` that cannot start says which setting to change, in one line, rather than
@@ -76,4 +77,28 @@ describe('a start that cannot listen or store names the setting to fix', () => {
       assert.doesNotMatch(run.stderr, /\n\s+at /, 'no stack trace')
     })
   }
+})
+
+describe('what serve says while it opens the store, before its logger exists', () => {
+  const instances = new Instances()
+  after(() => instances.stopAll())
+
+  test("a first start logs the fleet file's warnings; a later one, that FLEET_FILE is read only into an empty database", async () => {
+    const dataDir = join(instances.folder, 'own-fleet')
+    const env = { FLEET_FILE: RULES_FLEET, LOG_LEVEL: 'info' }
+    const first = await instances.start({ name: 'first', dataDir, env })
+    await first.waitUntilReady()
+    await first.stop()
+    assert.match(
+      first.log(),
+      /fleet file warning: .*rules-fleet\.yaml:\d+:\d+: seasons: no season covers/,
+    )
+    const again = await instances.start({ name: 'again', dataDir, env })
+    await again.waitUntilReady()
+    await again.stop()
+    assert.match(
+      again.log(),
+      /FLEET_FILE .*rules-fleet\.yaml is read only into an empty database; this one holds the fleet of Rules Test Rentals/,
+    )
+  })
 })
