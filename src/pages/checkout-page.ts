@@ -226,10 +226,15 @@ ${textField({
 function searchValuesOf({ quote, choice }: CheckoutPageInput): SearchValues | undefined {
   const source = quote ? checkoutParameters(quote) : choice
   if (!source) return undefined
+  // What prices the rental for the agent's traveller goes back to the vehicles with the search,
+  // so that their totals stay the ones the agent gave (bookPath leaves out what is undefined).
   return {
     pick_up_depot_id: source.pick_up_depot_id ?? '',
     drop_off_depot_id: source.drop_off_depot_id ?? '',
     pick_up_date: source.pick_up_date ?? '',
     drop_off_date: source.drop_off_date ?? '',
+    driver_age: source.driver_age,
+    promo_code: source.promo_code,
+    agent_ref: source.agent_ref,
   }
 }

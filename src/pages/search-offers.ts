@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify'
 import { DomainError } from '../domain/errors.ts'
+import { AGENT_REF_PATTERN } from '../schemas/query-parameters.ts'
 import type { VerbContext } from '../verbs/context.ts'
+import type { AvailabilitySearch } from '../verbs/find-available-vehicles.ts'
 import { findRentalOffers, type RentalOffers } from '../verbs/find-rental-offers.ts'
 import { checkSearch, type Parameters, type SearchValues, searchValues } from './book-parameters.ts'
 import type { Notice } from './notice.ts'
@@ -12,12 +14,16 @@ export type SearchOffers = RentalOffers & {
   notice?: Notice | undefined
 }
 
+/** The agent reference's form, as the quote API takes it. */
+const AGENT_REF = new RegExp(AGENT_REF_PATTERN)
+
 /**
  * The offers for the search a page was sent, priced with the promotion code the link carried (an
- * agent's link may), as availability prices them. A code that is unknown or does not apply to
- * this search is said above the vehicles, and the prices are shown, and carried on, without it:
- * the traveller still sees what can be rented. A bad search throws the DomainError checkSearch
- * throws.
+ * agent's link may), as availability prices them. A code that is malformed, unknown or does not
+ * apply to this search is said above the vehicles, and the prices are shown, and carried on,
+ * without it: the traveller still sees what can be rented. An agent reference the quote API would
+ * refuse is not carried on either, or every vehicle's form would be refused. A bad search throws
+ * the DomainError checkSearch throws.
  */
 export async function searchOffers(
   ctx: VerbContext,
@@ -25,18 +31,25 @@ export async function searchOffers(
   query: Parameters,
 ): Promise<SearchOffers> {
   const values = searchValues(query)
-  const search = checkSearch(request, query)
+  if (values.agent_ref !== undefined && !AGENT_REF.test(values.agent_ref)) {
+    delete values.agent_ref
+  }
+  let search: AvailabilitySearch | undefined
   try {
+    search = checkSearch(request, query)
     return { ...(await findRentalOffers(ctx, search)), values }
   } catch (error) {
     if (!(error instanceof DomainError) || error.parameter !== 'promo_code') throw error
-    const { promo_code: _, ...without } = values
+    const { promo_code: code, ...without } = values
+    const plain = search
+      ? { ...search, promoCode: undefined }
+      : checkSearch(request, { ...query, promo_code: undefined })
     return {
-      ...(await findRentalOffers(ctx, { ...search, promoCode: undefined })),
+      ...(await findRentalOffers(ctx, plain)),
       values: without,
       notice: {
         kind: 'problem',
-        title: `The promotion code ${values.promo_code} cannot be used for this search`,
+        title: `The promotion code ${code} cannot be used for this search`,
         message: `${error.message}. The prices below are without it.`,
       },
     }

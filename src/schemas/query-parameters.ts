@@ -159,6 +159,9 @@ const timeFields = {
   ),
 }
 
+/** An agent's own reference, as `agent_ref` takes it (the website checks links with it too). */
+export const AGENT_REF_PATTERN = '^[A-Za-z0-9._-]{1,64}$'
+
 export const QuoteQuery = Type.Object({
   ...searchFields,
   vehicle_id: id('Selected vehicle id, from GET /vehicles/availability', '2'),
@@ -175,7 +178,7 @@ export const QuoteQuery = Type.Object({
   ...pricingFields,
   agent_ref: Type.Optional(
     Type.String({
-      pattern: '^[A-Za-z0-9._-]{1,64}$',
+      pattern: AGENT_REF_PATTERN,
       description:
         'Your own reference (1 to 64 letters, digits, dots, dashes, underscores), kept with the quote, carried in checkoutUrl and stored on the booking, so the company can see which agent sent it',
       examples: ['trip-planner.session-42'],

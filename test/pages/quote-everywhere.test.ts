@@ -311,6 +311,57 @@ describe('one quote through the API, MCP, the checkout and the confirmation', ()
       )
     })
 
+    for (const [what, code] of [
+      ['a malformed code', 'X'],
+      ['a code with a space', 'SAVE 10'],
+    ]) {
+      test(`${what} is said above the vehicles too, never the whole page lost`, async () => {
+        const results = await page(
+          `/book?${new URLSearchParams({ ...search, promo_code: code as string })}`,
+        )
+        assert.equal(results.statusCode, 200)
+        assert.match(textOf(results.body), /cannot be used for this search/)
+        assert.deepEqual(hidden(results.body, 'promo_code'), [])
+      })
+    }
+
+    test("the checkout's link back to the vehicles keeps the driver's age, the code and the reference", async () => {
+      // Weeks the other tests leave free: the first that quotes.
+      let quote: Quote | undefined
+      for (const [from, to] of [
+        ['2027-02-17', '2027-02-22'],
+        ['2027-02-24', '2027-03-01'],
+        ['2027-01-27', '2027-02-01'],
+      ]) {
+        const answer = await session.api.get('/quotes', {
+          ...ASKED,
+          pick_up_date: from,
+          drop_off_date: to,
+        })
+        if (answer.statusCode === 200) {
+          quote = answer.json<Quote>()
+          break
+        }
+      }
+      assert.ok(quote, 'no free week to quote')
+      const link = new URL(quote.checkoutUrl)
+      const checkout = await page(`${link.pathname}${link.search}`)
+      const back = /<a href="([^"]*)">Change vehicle or options<\/a>/.exec(checkout.body)?.[1]
+      assert.ok(back, 'no link back to the vehicles')
+      const params = new URL(back.replaceAll('&amp;', '&'), 'https://x.example').searchParams
+      assert.equal(params.get('driver_age'), ASKED.driver_age)
+      assert.equal(params.get('promo_code'), ASKED.promo_code)
+      assert.equal(params.get('agent_ref'), ASKED.agent_ref)
+    })
+
+    test("an agent reference the quote API would refuse is not carried on to the cards' forms", async () => {
+      const results = await page(
+        `/book?${new URLSearchParams({ ...search, agent_ref: 'bad ref' })}`,
+      )
+      assert.equal(results.statusCode, 200)
+      assert.deepEqual(hidden(results.body, 'agent_ref'), [])
+    })
+
     test('an unknown code is said above the vehicles, which are priced and carried on without it', async () => {
       const results = await page(
         `/book?${new URLSearchParams({ ...search, promo_code: 'NOPE99' })}`,
