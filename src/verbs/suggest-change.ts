@@ -46,6 +46,13 @@ export async function suggestChange(
 
 type Candidate = { change: Suggestion; request: RentalRequest }
 
+/**
+ * How many of a rule's changes are tried at each depot a vehicle not stocked where it is asked
+ * for is sent to: enough for a rental too short (the later drop-off dates come first) and some
+ * weeks of moved dates, without a read for every day of the horizon at every depot.
+ */
+const CHANGES_PER_DEPOT = 60
+
 function* candidates(
   ctx: VerbContext,
   index: CatalogueIndex,
@@ -58,11 +65,15 @@ function* candidates(
     (vehicle.unitsByDepot[request.pickUpDepot.id] ?? 0) === 0
   ) {
     // Not stocked at the pick-up depot either (the first rule broken is said, not this one): no
-    // change of dates there can help. At a depot that stocks it, the same rule may still want its
-    // own change, so each such depot is tried as it is, then with that change as well.
-    for (const moved of stockingDepots(index, vehicle, request)) {
-      yield moved
+    // change of dates there can help. Every depot that stocks it is tried as it is first (the
+    // smaller change), then each with the change the same rule may still want there, the nearest
+    // CHANGES_PER_DEPOT of them: each candidate costs a store read.
+    const depots = [...stockingDepots(index, vehicle, request)]
+    yield* depots
+    for (const moved of depots) {
+      let tried = 0
       for (const further of changesFor(ctx, index, vehicle, moved.request, why)) {
+        if (++tried > CHANGES_PER_DEPOT) break
         yield { change: { ...moved.change, ...further.change }, request: further.request }
       }
     }
