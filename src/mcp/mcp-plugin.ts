@@ -4,7 +4,7 @@ import type { Tracing } from '../observability/tracing.ts'
 import type { OperationDeps } from '../operations/agent-operations.ts'
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
 import type { OperationSettings } from '../schemas/operations.ts'
-import { paramsRefusal } from './message-check.ts'
+import { MAX_JSON_DEPTH, nestedDeeperThan, paramsRefusal } from './message-check.ts'
 import { hostCheck, originCheck, preflight } from './origin-check.ts'
 
 export const MCP_PATH = '/mcp'
@@ -14,12 +14,6 @@ const BODY_LIMIT_BYTES = 64 * 1024
 
 /** Stands for a body that is not JSON, so the answer can be JSON-RPC's parse error. */
 const NOT_JSON = Symbol('not JSON')
-/**
- * How deep a message's JSON may nest. An MCP message nests a few levels (a tool call's arguments
- * are flat); some 4,000 levels, a 10 kB body, overflowed the stack of the SDK's own JSON.stringify
- * and answered 500.
- */
-export const MAX_JSON_DEPTH = 64
 const TOO_DEEP = Symbol('nested too deep')
 
 /**
@@ -121,7 +115,10 @@ async function answer(deps: McpEndpointDeps, request: FastifyRequest, reply: Fas
       )
   }
   const version = request.headers['mcp-protocol-version']
-  const refusal = paramsRefusal(request.body, typeof version === 'string' ? version : undefined)
+  const refusal = paramsRefusal(request.body, {
+    accept: request.headers.accept,
+    protocolVersion: typeof version === 'string' ? version : undefined,
+  })
   if (refusal) return reply.code(200).send(refusal)
   const { createMcpServer, answerInEra } = await loadMcpModules()
   try {
@@ -142,16 +139,6 @@ async function answer(deps: McpEndpointDeps, request: FastifyRequest, reply: Fas
     request.log.error({ err: error }, 'MCP request failed')
     return reply.code(500).send(rpcError(-32603, 'Internal error'))
   }
-}
-
-/** Whether arrays and objects nest more than `limit` levels; stops as soon as they do. */
-export function nestedDeeperThan(value: unknown, limit: number): boolean {
-  if (typeof value !== 'object' || value === null) return false
-  if (limit === 0) return true
-  for (const item of Array.isArray(value) ? value : Object.values(value)) {
-    if (nestedDeeperThan(item, limit - 1)) return true
-  }
-  return false
 }
 
 function rpcError(code: number, message: string) {

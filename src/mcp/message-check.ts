@@ -6,6 +6,19 @@
 
 type Message = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown }
 
+/** The methods of the 2025 revisions whose params are checked here; any other goes to the SDK. */
+const CHECKED_METHODS = new Set([
+  'initialize',
+  'ping',
+  'tools/list',
+  'tools/call',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+  'prompts/list',
+  'prompts/get',
+])
+
 /** The protocol revision whose messages carry their version in `_meta` (SEP-2575). */
 const MODERN_REVISION = '2026-07-28'
 
@@ -16,13 +29,24 @@ const MODERN_REVISION = '2026-07-28'
  */
 export function paramsRefusal(
   body: unknown,
-  protocolVersionHeader: string | undefined,
+  headers: { accept?: string | undefined; protocolVersion?: string | undefined },
 ): { jsonrpc: '2.0'; id: unknown; error: { code: -32602; message: string } } | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined
-  if (protocolVersionHeader !== undefined && protocolVersionHeader >= MODERN_REVISION) {
+  // What the transport refuses first (an Accept without both types, a revision it does not
+  // serve, 2026-07-28's own checks) stays the SDK's to answer, with its status.
+  const accept = headers.accept ?? ''
+  if (!accept.includes('application/json') || !accept.includes('text/event-stream'))
+    return undefined
+  const version = headers.protocolVersion
+  if (version !== undefined && !(version.startsWith('2025-') && version < MODERN_REVISION)) {
     return undefined
   }
   const message = body as Message
+  // Only a well-formed request of a method checked here: the rest (no jsonrpc, an id that is
+  // no id, a method not found) is the SDK's to refuse, as JSON-RPC says.
+  if (message.jsonrpc !== '2.0') return undefined
+  if (typeof message.id !== 'string' && typeof message.id !== 'number') return undefined
+  if (typeof message.method !== 'string' || !CHECKED_METHODS.has(message.method)) return undefined
   const meta = (message.params as { _meta?: Record<string, unknown> } | undefined)?._meta
   if (
     typeof meta === 'object' &&
@@ -31,8 +55,6 @@ export function paramsRefusal(
   ) {
     return undefined
   }
-  // Only requests (with an id) are answered; a notification gets no answer either way.
-  if (typeof message.method !== 'string' || message.id === undefined) return undefined
   const problem = paramsProblem(message.method, message.params)
   if (problem === undefined) return undefined
   return {
@@ -55,7 +77,12 @@ function paramsProblem(method: string, params: unknown): string | undefined {
       return 'params.capabilities must be an object ({} for none)'
     }
     const client = fields.clientInfo as Record<string, unknown> | null | undefined
-    if (typeof client !== 'object' || client === null || typeof client.name !== 'string') {
+    if (
+      typeof client !== 'object' ||
+      client === null ||
+      typeof client.name !== 'string' ||
+      typeof client.version !== 'string'
+    ) {
       return 'params.clientInfo must be an object with a name and a version'
     }
   }
@@ -68,4 +95,21 @@ function paramsProblem(method: string, params: unknown): string | undefined {
     }
   }
   return undefined
+}
+
+/**
+ * How deep a message's JSON may nest. An MCP message nests a few levels (a tool call's arguments
+ * are flat); some 4,000 levels, a 10 kB body, overflowed the stack of the SDK's own JSON.stringify
+ * and answered 500.
+ */
+export const MAX_JSON_DEPTH = 64
+
+/** Whether arrays and objects nest more than `limit` levels; stops as soon as they do. */
+export function nestedDeeperThan(value: unknown, limit: number): boolean {
+  if (typeof value !== 'object' || value === null) return false
+  if (limit === 0) return true
+  for (const item of Array.isArray(value) ? value : Object.values(value)) {
+    if (nestedDeeperThan(item, limit - 1)) return true
+  }
+  return false
 }

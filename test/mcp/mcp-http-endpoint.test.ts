@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { nestedDeeperThan } from '../../src/mcp/mcp-plugin.ts'
+import { nestedDeeperThan } from '../../src/mcp/message-check.ts'
 import { connectHttp, startMcpOverHttp, structured } from './mcp-sessions.ts'
 
 /*
@@ -167,11 +167,19 @@ describe('the /mcp endpoint', () => {
       assert.equal(body.error.code, -32600)
       assert.match(body.error.message, /more than 64 levels/)
     }
-    // A message nested as deep as the limit allows is still read.
-    const shallow = await post(rpc('tools/call', { name: 'list_depots', arguments: {} }), {
-      'mcp-protocol-version': '2025-06-18',
-    })
-    assert.equal(shallow.status, 200)
+    // A message nested exactly as deep as the limit allows is still read: the message, params
+    // and arguments are three levels, the list in them the other 61.
+    const nest = (levels: number): string => `${'['.repeat(levels)}1${']'.repeat(levels)}`
+    const atLimit = await post(
+      `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_depots","arguments":{"x":${nest(61)}}}}`,
+      { 'mcp-protocol-version': '2025-06-18' },
+    )
+    assert.equal(atLimit.status, 200)
+    const overLimit = await post(
+      `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_depots","arguments":{"x":${nest(62)}}}}`,
+      { 'mcp-protocol-version': '2025-06-18' },
+    )
+    assert.equal(overLimit.status, 400)
   })
 })
 
@@ -194,6 +202,11 @@ describe('malformed params, said as invalid params in a sentence', () => {
       /^Invalid params for initialize: params\.clientInfo must be an object with a name and a version$/,
     ],
     [
+      'clientInfo without a version',
+      '{"jsonrpc":"2.0","id":7,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw"}}}',
+      /^Invalid params for initialize: params\.clientInfo must be an object with a name and a version$/,
+    ],
+    [
       'tool arguments as text',
       '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"list_depots","arguments":"x"}}',
       /^Invalid params for tools\/call: params\.arguments must be a JSON object of the tool's parameters$/,
@@ -204,6 +217,21 @@ describe('malformed params, said as invalid params in a sentence', () => {
       /^Invalid params for tools\/list: params must be a JSON object$/,
     ],
   ]
+  test("what the transport or JSON-RPC refuses first stays the SDK's answer", async () => {
+    const send = (body: string, headers: Record<string, string>) =>
+      fetch(session.mcpUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      })
+    const noParams = '{"jsonrpc":"2.0","id":7,"method":"initialize"}'
+    // An Accept without text/event-stream: the SDK's 406, not the params check's 200.
+    assert.equal((await send(noParams, { accept: 'application/json' })).status, 406)
+    // No jsonrpc member: not a JSON-RPC request at all.
+    const bare = await send('{"id":7,"method":"initialize"}', { accept: ACCEPT })
+    assert.notEqual(((await bare.json()) as { error?: { code: number } }).error?.code, -32602)
+  })
+
   for (const [what, body, says] of rows) {
     test(`${what}: -32602 with the request's id, no validation library's issue list`, async () => {
       const response = await fetch(session.mcpUrl, {
