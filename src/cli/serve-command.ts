@@ -1,8 +1,9 @@
 import { statSync } from 'node:fs'
 import { flushCompileCache } from 'node:module'
-import { resolve } from 'node:path'
+import { isAbsolute, relative, resolve } from 'node:path'
 import { Command } from 'commander'
 import { type Config, loadConfig, retiredSettings } from '../config.ts'
+import { StoreUnavailableError } from '../domain/errors.ts'
 import { CommandError, failureMessage } from './cli-support.ts'
 
 /** How long requests in flight may take to finish after SIGTERM before the process just exits. */
@@ -128,25 +129,53 @@ function listenFailure(error: unknown, config: Config): CommandError | undefined
 
 /** DATA_DIR cannot hold the embedded database: said with the setting, not as a stack trace. */
 function dataDirFailure(error: unknown, config: Config): CommandError | undefined {
-  if (config.databaseUrl) return undefined
+  if (config.databaseUrl || typeof error !== 'object' || error === null) return undefined
   // Only what failed in DATA_DIR: a fleet file that cannot be read says so itself.
   const path = (error as { path?: unknown }).path
-  if (typeof path === 'string' && !resolve(path).startsWith(resolve(config.dataDir))) {
-    return undefined
+  if (typeof path === 'string') {
+    const inside = relative(resolve(config.dataDir), resolve(path))
+    if (inside.startsWith('..') || isAbsolute(inside)) return undefined
   }
-  const code = systemCode(error)
-  const why =
-    code === 'ENOTDIR' || code === 'EEXIST'
-      ? 'a file is in the way of the folder'
-      : code === 'EACCES' || code === 'EPERM'
-        ? 'this user may not write there'
-        : code === 'EROFS'
-          ? 'it is on a read-only file system'
-          : code === 'ENOSPC'
-            ? 'the disk is full'
-            : undefined
+  const why = systemReason(systemCode(error)) ?? sqliteReason(error)
   if (why === undefined) return undefined
   return new CommandError(
     `DATA_DIR ${config.dataDir} cannot hold the database: ${why}; set DATA_DIR to a folder this user can write`,
   )
+}
+
+function systemReason(code: string | undefined): string | undefined {
+  switch (code) {
+    case 'ENOTDIR':
+    case 'EEXIST':
+      return 'a file is in the way of the folder'
+    case 'EACCES':
+    case 'EPERM':
+      return 'this user may not write there'
+    case 'EROFS':
+      return 'it is on a read-only file system'
+    case 'ENOSPC':
+      return 'the disk is full'
+    default:
+      return undefined
+  }
+}
+
+/**
+ * SQLite's own refusal to open or write its file (a folder this user may not write in passes the
+ * folder's creation, then SQLite cannot create the file), by its result code.
+ */
+function sqliteReason(error: object): string | undefined {
+  const cause = error instanceof StoreUnavailableError ? error.cause : error
+  const sqlite = cause as { code?: unknown; errcode?: unknown } | null | undefined
+  if (sqlite?.code !== 'ERR_SQLITE_ERROR') return undefined
+  switch (sqlite.errcode) {
+    case 14: // SQLITE_CANTOPEN
+      return 'SQLite cannot open or create rental.db there (this user may not write in the folder, or rental.db is not a file)'
+    case 8: // SQLITE_READONLY
+      return 'the database file is read-only for this user'
+    case 13: // SQLITE_FULL
+      return 'the disk is full'
+    default:
+      return undefined
+  }
 }

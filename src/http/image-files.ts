@@ -1,8 +1,24 @@
 import fastifyStatic from '@fastify/static'
 import type { FastifyError, FastifyInstance } from 'fastify'
 
-/** A Range header as RFC 9110 writes one: `bytes=` and ranges such as `0-499`, `500-`, `-500`. */
-const RANGE = /^bytes=\s*(\d*-\d*)(\s*,\s*\d*-\d*)*\s*$/
+/** One range of a Range header: `0-499`, `500-` or `-500` (a digit on at least one side). */
+const ONE_RANGE = /^\s*(\d+-\d*|-\d+)\s*$/
+
+/**
+ * A Range header as RFC 9110 writes one, each range with its first byte at most its last: what
+ * is not (`bytes=abc`, `bytes=-`, `bytes=5-1`) the server may ignore.
+ */
+function isRange(header: string): boolean {
+  if (!header.startsWith('bytes=')) return false
+  return header
+    .slice('bytes='.length)
+    .split(',')
+    .every((part) => {
+      if (!ONE_RANGE.test(part)) return false
+      const [first, last] = part.trim().split('-')
+      return first === '' || last === '' || Number(first) <= Number(last)
+    })
+}
 
 /**
  * The fleet's images and the company's logo, served from `root` at `prefix`, cached a day. A
@@ -15,7 +31,7 @@ export function imageFiles(root: string, prefix: string) {
   return async (app: FastifyInstance): Promise<void> => {
     app.addHook('onRequest', (request, _reply, done) => {
       const range = request.headers.range
-      if (range !== undefined && !RANGE.test(range)) delete request.headers.range
+      if (range !== undefined && !isRange(range)) delete request.headers.range
       done()
     })
     app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -2,10 +2,14 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { DomainError, StoreUnavailableError } from '../domain/errors.ts'
 import { RETRY_AFTER_UNAVAILABLE_SECONDS, statusOf } from '../http/error-response.ts'
 import { ServiceOverloadedError } from '../http/overload.ts'
+import { managePath } from '../presenters/site-links.ts'
 import { isCsrfError } from './csrf.ts'
 import { messagePage } from './message-page.ts'
 import { type PageDeps, sendHtml } from './page-deps.ts'
 import type { PageContent } from './page-document.ts'
+
+/** Where a booking's own page and its cancel form are (`/book/manage/`). */
+const MANAGE_PREFIX = managePath('')
 
 /**
  * The pages' own error handler: a person gets a page, never the API's JSON, and never the text
@@ -14,7 +18,7 @@ import type { PageContent } from './page-document.ts'
 export function pageErrorHandler(deps: PageDeps) {
   return (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
     const send = (status: number, page: PageContent) => sendHtml(deps, reply, status, page)
-    if (isCsrfError(error) && request.url.startsWith('/book/manage/')) {
+    if (isCsrfError(error) && request.url.startsWith(MANAGE_PREFIX)) {
       return send(
         403,
         messagePage(

@@ -9,9 +9,9 @@ import { DomainError } from '../domain/errors.ts'
 
 /**
  * The brackets that query-string libraries (qs, axios, PHP, Rails) put after a list's name
- * (`accessory_ids[]`, `accessory_ids[0]`).
+ * (`accessory_ids[]`, `accessory_ids[0]`, `accessory_ids[0][id]`).
  */
-const LIST_BRACKETS = /\[[^\]]*\]$/
+const LIST_BRACKETS = /(\[[^\]]*\])+$/
 
 /**
  * What is left of a name once list brackets, case, underscores, hyphens, dots and spaces are set

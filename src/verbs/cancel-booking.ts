@@ -26,7 +26,9 @@ export async function cancelBooking(
     at: ctx.now().toISOString(),
     by,
     // Control characters go: PostgreSQL refuses NUL, and the others only garble emails.
-    reason: withoutUnsafeCharacters(reason).trim().slice(0, MAX_REASON_LENGTH),
+    // Cut first, then cleaned: a cut through a character's two UTF-16 halves leaves one, which
+    // the cleaning removes.
+    reason: withoutUnsafeCharacters(reason.trim().slice(0, MAX_REASON_LENGTH)).trim(),
   }
   const catalogue = ctx.catalogue()
   const result = await ctx.store.cancelBooking(reference, cancellation, (cancelled) =>

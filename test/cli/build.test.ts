@@ -76,6 +76,8 @@ describe('the build (npm run build)', { timeout: 120_000 }, () => {
         METRICS_PORT: '0',
       },
       stdio: 'ignore',
+      // Its own process group, so that a failed test kills node too, not only npm.
+      detached: true,
     })
     try {
       const url = `http://127.0.0.1:${port}/api/agent/depots`
@@ -92,7 +94,11 @@ describe('the build (npm run build)', { timeout: 120_000 }, () => {
         await sleep(200)
       }
     } finally {
-      npm.kill('SIGKILL')
+      try {
+        process.kill(-(npm.pid as number), 'SIGKILL')
+      } catch {
+        // The group has gone already: the service stopped as it should.
+      }
       rmSync(dataDir, { recursive: true, force: true })
     }
   })

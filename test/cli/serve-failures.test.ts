@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -56,6 +56,17 @@ describe('a start that cannot listen or store names the setting to fix', () => {
       },
       says: () =>
         `Cannot start: DATA_DIR ${join(dir, 'b-file', 'data')} cannot hold the database: a file is in the way of the folder; set DATA_DIR to a folder this user can write`,
+    },
+    {
+      // What SQLite answers for a folder this user may not write in (the tests run as root,
+      // whom no folder refuses): it cannot open its file.
+      name: 'a DATA_DIR where SQLite cannot open rental.db',
+      env: () => {
+        mkdirSync(join(dir, 'c-data', 'rental.db'), { recursive: true })
+        return { PORT: String(busyPort + 1), HOST: '127.0.0.1', DATA_DIR: join(dir, 'c-data') }
+      },
+      says: () =>
+        `Cannot start: DATA_DIR ${join(dir, 'c-data')} cannot hold the database: SQLite cannot open or create rental.db there (this user may not write in the folder, or rental.db is not a file); set DATA_DIR to a folder this user can write`,
     },
     {
       name: 'an IMAGES_DIR that does not exist',

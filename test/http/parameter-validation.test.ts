@@ -345,6 +345,7 @@ describe('parameter validation', () => {
     const rows: [Params, string, string][] = [
       [{ 'accessory_ids[]': '1' }, 'accessory_ids', '/quotes'],
       [{ 'accessory_ids[0]': '1' }, 'accessory_ids', '/quotes'],
+      [{ 'accessory_ids[0][id]': '1' }, 'accessory_ids', '/quotes'],
       [{ 'insurance_id[]': '2' }, 'insurance_id', '/quotes'],
       [{ 'driver_age[]': '19' }, 'driver_age', '/vehicles/availability'],
       [{ 'pick_up_depot_id[]': '1' }, 'pick_up_depot_id', '/vehicles/availability'],
