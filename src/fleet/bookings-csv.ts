@@ -5,6 +5,7 @@ import { type CalendarDate, parseCalendarDate } from '../domain/calendar-date.ts
 import { TIME_OF_DAY } from '../domain/local-time.ts'
 import { toDollars } from '../domain/money.ts'
 import { withQuoteDefaults } from '../domain/quote.ts'
+import { unsafeInLine, withoutUnsafeCharacters } from '../domain/unsafe-text.ts'
 import { dollarsToCents } from './check-fleet.ts'
 
 /*
@@ -201,6 +202,11 @@ function readRow(
   const text = (name: BookingColumn) => {
     const given = typed(value(name))
     if (given.length > MAX_TEXT) fail(name, `is ${given.length} characters; at most ${MAX_TEXT}`)
+    // As the booking form refuses them: they would reach pages and emails, and PostgreSQL
+    // refuses NUL outright.
+    else if (unsafeInLine(given)) {
+      fail(name, 'holds a line break or a control or direction-changing character; remove it')
+    }
     return given
   }
   const vehicleId = id('vehicle_id')
@@ -265,7 +271,9 @@ function readRow(
   if (status === 'cancelled' && value('cancelled_at') === '') {
     fail('status', 'a cancelled booking needs cancelled_at, when it was cancelled')
   }
-  const reason = typed(value('cancel_reason'))
+  // Cleaned as a reason given on the website is: its lines kept, control characters gone (a
+  // reason exported before they were removed still imports).
+  const reason = withoutUnsafeCharacters(typed(value('cancel_reason')))
   if (reason.length > MAX_REASON_LENGTH) {
     fail('cancel_reason', `is ${reason.length} characters; at most ${MAX_REASON_LENGTH}`)
   }

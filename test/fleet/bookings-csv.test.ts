@@ -116,6 +116,26 @@ describe('parseBookingsCsv', () => {
     })
   }
 
+  test('a name with a control character is refused as the booking form refuses it; a reason is cleaned', async () => {
+    const { problems } = await parseBookingsCsv(
+      `${HEADER},customer_name\nA-1,1,1,1,2027-02-01,2027-02-01,"Ana\u0000 Lee"\n`,
+    )
+    assert.deepEqual(
+      problems.map((problem) => [problem.field, problem.message]),
+      [
+        [
+          'customer_name',
+          'holds a line break or a control or direction-changing character; remove it',
+        ],
+      ],
+    )
+    const cancelled = await parseBookingsCsv(
+      `${HEADER},status,cancelled_at,cancel_reason\nA-2,1,1,1,2027-02-01,2027-02-01,cancelled,2027-01-05T10:00:00Z,"Plans\r\nchanged\u0007"\n`,
+    )
+    assert.deepEqual(cancelled.problems, [])
+    assert.equal(cancelled.bookings[0]?.booking.cancellation?.reason, 'Plans\nchanged')
+  })
+
   test('a quote left open is reported at its line', async () => {
     const { problems } = await parseBookingsCsv(
       `${HEADER}\nA-1,1,1,1,2027-02-01,2027-02-01\n"A-2,1,1,1,2027-02-01,2027-02-01\n`,
