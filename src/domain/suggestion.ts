@@ -51,7 +51,12 @@ export function nextStep(
     if (suggestion === null) {
       return `from ${request.pickUpDepot.name} it may be returned to ${ends}, but none of them works for these dates`
     }
-    return `from ${request.pickUpDepot.name} it may be returned to ${ends}; send drop_off_depot_id=${suggestion.drop_off_depot_id}`
+    return `from ${request.pickUpDepot.name} it may be returned to ${ends}; send ${sendText(suggestion)}`
+  }
+  if (suggestion?.drop_off_depot_id !== undefined) {
+    // Another drop-off depot for a rule other than the route: the route was not offered either.
+    const depot = index.activeDepot(suggestion.drop_off_depot_id)?.name ?? 'another depot'
+    return `one-way rentals from ${request.pickUpDepot.name} to ${request.dropOffDepot.name} are not offered either; returned to ${depot} it works: send ${sendText(suggestion)}`
   }
   if (suggestion === null) {
     return `no other dates up to the last pick-up date ${lastPickUpDate} make it available; choose another vehicle`

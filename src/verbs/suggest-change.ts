@@ -71,15 +71,41 @@ function* candidates(
     const depots = [...stockingDepots(index, vehicle, request)]
     yield* depots
     for (const moved of depots) {
-      let tried = 0
-      for (const further of changesFor(ctx, index, vehicle, moved.request, why)) {
-        if (++tried > CHANGES_PER_DEPOT) break
-        yield { change: { ...moved.change, ...further.change }, request: further.request }
-      }
+      yield* withChange(moved, capped(changesFor(ctx, index, vehicle, moved.request, why)))
+    }
+    return
+  }
+  if (
+    why.code !== 'route_not_offered' &&
+    index.routeFee(request.pickUpDepot.id, request.dropOffDepot.id) === undefined
+  ) {
+    // The route is not offered either (the rule said is broken first): no change of dates alone
+    // can help. Each drop-off depot the pick-up depot allows is tried as it is, then with the
+    // change the rule said wants.
+    const depots = [...dropOffDepots(index, request)]
+    yield* depots
+    for (const moved of depots) {
+      yield* withChange(moved, capped(changesFor(ctx, index, vehicle, moved.request, why)))
     }
     return
   }
   yield* changesFor(ctx, index, vehicle, request, why)
+}
+
+/** The further changes on top of a first one: both sent together. */
+function* withChange(first: Candidate, further: Iterable<Candidate>): Generator<Candidate> {
+  for (const next of further) {
+    yield { change: { ...first.change, ...next.change }, request: next.request }
+  }
+}
+
+/** At most CHANGES_PER_DEPOT of the candidates, nearest first. */
+function* capped(candidates: Iterable<Candidate>): Generator<Candidate> {
+  let tried = 0
+  for (const candidate of candidates) {
+    if (++tried > CHANGES_PER_DEPOT) return
+    yield candidate
+  }
 }
 
 /** The changes that may fix the rule `why` names, smallest first. */
@@ -95,10 +121,16 @@ function* changesFor(
     case 'driver_too_young':
       // No date or depot changes who drives.
       return
-    case 'route_not_offered':
-      // Only the drop-off depot can fix a route; dates cannot.
-      yield* dropOffDepots(index, request)
+    case 'route_not_offered': {
+      // Only the drop-off depot can fix a route; when no depot works on these dates (a depot
+      // closed that day, a vehicle sold out), each with the nearest moved dates.
+      const depots = [...dropOffDepots(index, request)]
+      yield* depots
+      for (const moved of depots) {
+        yield* withChange(moved, capped(shiftedDates(ctx, moved.request)))
+      }
       return
+    }
     case 'below_minimum_days':
       yield* dropOffDates(ctx, request, 'later')
       break

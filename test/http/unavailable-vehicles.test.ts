@@ -184,6 +184,39 @@ describe('a vehicle not stocked at the pick-up depot that also breaks another ru
   }
 })
 
+describe('a rental whose route is not offered either, behind the rule named first', () => {
+  let api: TestApi
+  before(async () => {
+    api = await startApi({ fleetFile: DEMO_FLEET_FILE })
+  })
+  after(() => api.close())
+
+  test('a Saturday pick-up at a depot closed at weekends, one way on a route not offered: both changes, and they give a quote', async () => {
+    // The demo's Auckland City (2) hands over on weekdays only, and offers no route to
+    // Queenstown (5): moving the dates alone, or the drop-off depot alone, gives no quote.
+    const asked = {
+      pick_up_depot_id: '2',
+      drop_off_depot_id: '5',
+      pick_up_date: '2027-06-12',
+      drop_off_date: '2027-06-15',
+      vehicle_id: '1',
+    }
+    const refused = await api.get('/quotes', asked)
+    assert.equal(refused.statusCode, 404)
+    const body = refused.json<{
+      error: string
+      code: string
+      suggestion: Unavailable['suggestion']
+    }>()
+    assert.equal(body.code, 'depot_closed')
+    assert.ok(body.suggestion?.drop_off_depot_id, JSON.stringify(body))
+    assert.ok(body.suggestion?.pick_up_date, JSON.stringify(body))
+    assert.match(body.error, /are not offered either; returned to .+ it works: send /)
+    const quote = await api.get('/quotes', { ...asked, ...asParams(body.suggestion) })
+    assert.equal(quote.statusCode, 200, quote.body)
+  })
+})
+
 /**
  * Over generated requests: every vehicle a search leaves out, and every quote refused, has a
  * reason and a suggestion that, sent with the rest unchanged, gives a quote (or null, said so).
