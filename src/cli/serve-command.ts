@@ -1,9 +1,7 @@
 import { statSync } from 'node:fs'
 import { flushCompileCache } from 'node:module'
-import { isAbsolute, relative, resolve } from 'node:path'
 import { Command } from 'commander'
 import { type Config, loadConfig, retiredSettings } from '../config.ts'
-import { StoreUnavailableError } from '../domain/errors.ts'
 import { CommandError, failureMessage } from './cli-support.ts'
 
 /** How long requests in flight may take to finish after SIGTERM before the process just exits. */
@@ -47,8 +45,6 @@ async function serve(): Promise<void> {
       info: (message) => (log ? log.info(message) : early.push({ level: 'info', message })),
       warn: (message) => (log ? log.warn(message) : early.push({ level: 'warn', message })),
     },
-  }).catch((error: unknown) => {
-    throw dataDirFailure(error, config) ?? error
   })
   log = app.log
   for (const { level, message } of early) app.log[level](message)
@@ -102,16 +98,10 @@ async function serve(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 }
 
-/** A system error's code (EADDRINUSE, ENOTDIR, ...), when it is one. */
-function systemCode(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code
-  return typeof code === 'string' && /^E[A-Z]+$/.test(code) ? code : undefined
-}
-
 /** The port cannot be listened on: said with the setting to change, not as a stack trace. */
 function listenFailure(error: unknown, config: Config): CommandError | undefined {
   const where = `${config.host}:${config.port}`
-  switch (systemCode(error)) {
+  switch ((error as { code?: unknown } | null)?.code) {
     case 'EADDRINUSE':
       return new CommandError(
         `${where} is already in use (another service, or an earlier start still running); stop it, or set PORT to a free port`,
@@ -122,59 +112,6 @@ function listenFailure(error: unknown, config: Config): CommandError | undefined
       )
     case 'EADDRNOTAVAIL':
       return new CommandError(`${config.host} is not an address of this machine; fix HOST`)
-    default:
-      return undefined
-  }
-}
-
-/** DATA_DIR cannot hold the embedded database: said with the setting, not as a stack trace. */
-function dataDirFailure(error: unknown, config: Config): CommandError | undefined {
-  if (config.databaseUrl || typeof error !== 'object' || error === null) return undefined
-  // Only what failed in DATA_DIR: a fleet file that cannot be read says so itself.
-  const path = (error as { path?: unknown }).path
-  if (typeof path === 'string') {
-    const inside = relative(resolve(config.dataDir), resolve(path))
-    if (inside.startsWith('..') || isAbsolute(inside)) return undefined
-  }
-  const why = systemReason(systemCode(error)) ?? sqliteReason(error)
-  if (why === undefined) return undefined
-  return new CommandError(
-    `DATA_DIR ${config.dataDir} cannot hold the database: ${why}; set DATA_DIR to a folder this user can write`,
-  )
-}
-
-function systemReason(code: string | undefined): string | undefined {
-  switch (code) {
-    case 'ENOTDIR':
-    case 'EEXIST':
-      return 'a file is in the way of the folder'
-    case 'EACCES':
-    case 'EPERM':
-      return 'this user may not write there'
-    case 'EROFS':
-      return 'it is on a read-only file system'
-    case 'ENOSPC':
-      return 'the disk is full'
-    default:
-      return undefined
-  }
-}
-
-/**
- * SQLite's own refusal to open or write its file (a folder this user may not write in passes the
- * folder's creation, then SQLite cannot create the file), by its result code.
- */
-function sqliteReason(error: object): string | undefined {
-  const cause = error instanceof StoreUnavailableError ? error.cause : error
-  const sqlite = cause as { code?: unknown; errcode?: unknown } | null | undefined
-  if (sqlite?.code !== 'ERR_SQLITE_ERROR') return undefined
-  switch (sqlite.errcode) {
-    case 14: // SQLITE_CANTOPEN
-      return 'SQLite cannot open or create rental.db there (this user may not write in the folder, or rental.db is not a file)'
-    case 8: // SQLITE_READONLY
-      return 'the database file is read-only for this user'
-    case 13: // SQLITE_FULL
-      return 'the disk is full'
     default:
       return undefined
   }

@@ -1,5 +1,7 @@
 import { join } from 'node:path'
 import type { Config } from '../config.ts'
+import { StoreUnavailableError } from '../domain/errors.ts'
+import { openFailureMessage } from './sqlite/open-failure.ts'
 import type { Store } from './store.ts'
 
 /**
@@ -25,7 +27,14 @@ export async function openStore(
     })
   }
   const { SqliteStore } = await import('./sqlite/sqlite-store.ts')
-  return SqliteStore.open(databaseFile ?? join(config.dataDir, 'rental.db'), {
-    ...(options.checkpointInBackground ? { checkpointInBackground: true } : {}),
-  })
+  try {
+    return SqliteStore.open(databaseFile ?? join(config.dataDir, 'rental.db'), {
+      ...(options.checkpointInBackground ? { checkpointInBackground: true } : {}),
+    })
+  } catch (error) {
+    // A cause the operator can fix is said naming DATA_DIR, as PostgreSQL's name DATABASE_URL;
+    // any other failure goes on as it is.
+    const message = openFailureMessage(error, config.dataDir)
+    throw message === undefined ? error : new StoreUnavailableError(error, message)
+  }
 }
