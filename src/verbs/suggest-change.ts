@@ -65,14 +65,10 @@ function* candidates(
     (vehicle.unitsByDepot[request.pickUpDepot.id] ?? 0) === 0
   ) {
     // Not stocked at the pick-up depot either (the first rule broken is said, not this one): no
-    // change of dates there can help. Every depot that stocks it is tried as it is first (the
-    // smaller change), then each with the change the same rule may still want there, the nearest
-    // CHANGES_PER_DEPOT of them: each candidate costs a store read.
-    const depots = [...stockingDepots(index, vehicle, request)]
-    yield* depots
-    for (const moved of depots) {
-      yield* withChange(moved, capped(changesFor(ctx, index, vehicle, moved.request, why)))
-    }
+    // change of dates there can help; a depot that stocks it may still want the rule's change.
+    yield* depotsThen(stockingDepots(index, vehicle, request), (moved) =>
+      changesFor(ctx, index, vehicle, moved, why),
+    )
     return
   }
   if (
@@ -80,31 +76,32 @@ function* candidates(
     index.routeFee(request.pickUpDepot.id, request.dropOffDepot.id) === undefined
   ) {
     // The route is not offered either (the rule said is broken first): no change of dates alone
-    // can help. Each drop-off depot the pick-up depot allows is tried as it is, then with the
-    // change the rule said wants.
-    const depots = [...dropOffDepots(index, request)]
-    yield* depots
-    for (const moved of depots) {
-      yield* withChange(moved, capped(changesFor(ctx, index, vehicle, moved.request, why)))
-    }
+    // can help; a drop-off depot the pick-up depot allows may still want the rule's change.
+    yield* depotsThen(dropOffDepots(index, request), (moved) =>
+      changesFor(ctx, index, vehicle, moved, why),
+    )
     return
   }
   yield* changesFor(ctx, index, vehicle, request, why)
 }
 
-/** The further changes on top of a first one: both sent together. */
-function* withChange(first: Candidate, further: Iterable<Candidate>): Generator<Candidate> {
-  for (const next of further) {
-    yield { change: { ...first.change, ...next.change }, request: next.request }
-  }
-}
-
-/** At most CHANGES_PER_DEPOT of the candidates, nearest first. */
-function* capped(candidates: Iterable<Candidate>): Generator<Candidate> {
-  let tried = 0
-  for (const candidate of candidates) {
-    if (++tried > CHANGES_PER_DEPOT) return
-    yield candidate
+/**
+ * Each depot move as it is first (the smaller change), then each with the further changes its
+ * request may still want, both sent together: the nearest CHANGES_PER_DEPOT of them, as each
+ * candidate costs a store read.
+ */
+function* depotsThen(
+  moves: Iterable<Candidate>,
+  further: (moved: RentalRequest) => Iterable<Candidate>,
+): Generator<Candidate> {
+  const depots = [...moves]
+  yield* depots
+  for (const moved of depots) {
+    let tried = 0
+    for (const next of further(moved.request)) {
+      if (++tried > CHANGES_PER_DEPOT) break
+      yield { change: { ...moved.change, ...next.change }, request: next.request }
+    }
   }
 }
 
@@ -121,16 +118,11 @@ function* changesFor(
     case 'driver_too_young':
       // No date or depot changes who drives.
       return
-    case 'route_not_offered': {
+    case 'route_not_offered':
       // Only the drop-off depot can fix a route; when no depot works on these dates (a depot
       // closed that day, a vehicle sold out), each with the nearest moved dates.
-      const depots = [...dropOffDepots(index, request)]
-      yield* depots
-      for (const moved of depots) {
-        yield* withChange(moved, capped(shiftedDates(ctx, moved.request)))
-      }
+      yield* depotsThen(dropOffDepots(index, request), (moved) => shiftedDates(ctx, moved))
       return
-    }
     case 'below_minimum_days':
       yield* dropOffDates(ctx, request, 'later')
       break
