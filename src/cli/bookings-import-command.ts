@@ -7,6 +7,7 @@ import {
   parseBookingsCsv,
   REQUIRED_COLUMNS,
 } from '../fleet/bookings-csv.ts'
+import type { Store } from '../store/store.ts'
 import { importBookings } from '../verbs/import-bookings.ts'
 import { CommandError, describeStore, withStore } from './cli-support.ts'
 import { Progress } from './progress.ts'
@@ -28,30 +29,22 @@ export function bookingsImportCommand(): Command {
       )
       progress.finish()
       if (parsed.problems.length > 0) {
-        // The rows that could be read are checked against the fleet and the stock too, so that
-        // one run lists what a second would find once the unreadable rows are fixed.
-        const more = await storeProblems(parsed.bookings)
+        const more = await readableRowProblems(parsed.bookings)
         refuse(
           file,
           [...parsed.problems, ...more].sort((a, b) => a.line - b.line || a.column - b.column),
         )
       }
-      const bookings = parsed.bookings.map((row) => row.booking)
       await withStore(async (store, config) => {
-        const total = bookings.length
+        const total = parsed.bookings.length
         if (!options.dryRun) progress.update('Checking and writing bookings', 0, total)
-        const result = await importBookings(store, bookings, {
+        const problems = await storeProblems(store, parsed.bookings, {
           maxRentalDays: config.maxRentalDays,
           dryRun: options.dryRun === true,
           onProgress: (written) => progress.update('Writing bookings', written, total),
         })
         progress.finish()
-        if (result.outcome === 'refused') {
-          refuse(
-            file,
-            result.problems.map((problem) => locate(parsed.bookings, problem)),
-          )
-        }
+        if (problems.length > 0) refuse(file, problems)
         const where = describeStore(config)
         process.stdout.write(
           options.dryRun
@@ -63,27 +56,33 @@ export function bookingsImportCommand(): Command {
 }
 
 /**
- * What the store's checks find in the readable rows of a file that also has unreadable ones (a
- * dry run: nothing is written). The unreadable rows are left out, so a check across rows (the
- * stock on a day) may find more once they are fixed. A store that cannot be reached adds nothing:
- * the file's own problems are reported as they are.
+ * Imports the rows (or, on a dry run, checks them all), and what the store's checks refuse, at
+ * each problem's line and column: none when they were imported, or could be.
  */
-async function storeProblems(rows: CsvBooking[]): Promise<CsvProblem[]> {
+async function storeProblems(
+  store: Store,
+  rows: CsvBooking[],
+  options: Parameters<typeof importBookings>[2],
+): Promise<CsvProblem[]> {
+  const result = await importBookings(
+    store,
+    rows.map((row) => row.booking),
+    options,
+  )
+  return result.outcome === 'refused' ? result.problems.map((problem) => locate(rows, problem)) : []
+}
+
+/**
+ * In a file that also has unreadable rows, what the store's checks find in the readable ones (a
+ * dry run), so that one run lists what a second would find once the unreadable rows are fixed. A
+ * check across rows (the stock on a day) may find more then. A store that cannot be reached adds
+ * nothing: the file's own problems are reported as they are.
+ */
+async function readableRowProblems(rows: CsvBooking[]): Promise<CsvProblem[]> {
   if (rows.length === 0) return []
-  try {
-    return await withStore(async (store, config) => {
-      const result = await importBookings(
-        store,
-        rows.map((row) => row.booking),
-        { maxRentalDays: config.maxRentalDays, dryRun: true },
-      )
-      return result.outcome === 'refused'
-        ? result.problems.map((problem) => locate(rows, problem))
-        : []
-    })
-  } catch {
-    return []
-  }
+  return withStore((store, config) =>
+    storeProblems(store, rows, { maxRentalDays: config.maxRentalDays, dryRun: true }),
+  ).catch(() => [])
 }
 
 async function readCsv(file: string): Promise<string> {

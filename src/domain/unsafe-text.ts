@@ -13,7 +13,7 @@ const UNSAFE_SOURCE =
 export const UNSAFE_CHARACTER = new RegExp(UNSAFE_SOURCE, 'u')
 
 /** What else breaks a one-line text such as a name: tab, newline and the Unicode line breaks. */
-export const UNSAFE_IN_LINE = /[\t\n\u2028\u2029]/
+const UNSAFE_IN_LINE = /[\t\n\u2028\u2029]/
 
 /** True when a one-line text (a name, an address) holds a character it must not. */
 export function unsafeInLine(text: string): boolean {

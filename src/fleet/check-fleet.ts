@@ -33,7 +33,6 @@ export function dollarsToCents(dollars: number): number | undefined {
   return Math.abs(dollars * 100 - cents) < 1e-6 ? cents : undefined
 }
 
-/** The items of a list that survived the schema, with their index in the file. */
 /**
  * The classes the fleet's vehicles have, to check the classes named elsewhere against. When a
  * vehicle's class is not known (missing, or refused by the schema: a typo such as `klass` in every
@@ -46,6 +45,7 @@ export function vehicleClasses(fleet: FleetInput): { has(name: string | undefine
   return new Set(vehicles.map((vehicle) => vehicle?.class))
 }
 
+/** The items of a list that survived the schema, with their index in the file. */
 function items<T>(list: (T | undefined)[] | undefined): [T, number][] {
   return (list ?? []).flatMap((item, i) => (item === undefined ? [] : [[item, i] as [T, number]]))
 }

@@ -1,24 +1,22 @@
 import { UNSAFE_CHARACTER } from '../domain/unsafe-text.ts'
 import type { LocatedProblem } from './check-fleet.ts'
 
-/** What a name or a text of the fleet must not hold: see UNSAFE_CHARACTER. */
-const UNSAFE = UNSAFE_CHARACTER
-
 /**
- * Every string of the file holding such a character, with its path: values, and keys too (a
+ * Every string of the file holding a character no text may (UNSAFE_CHARACTER: a YAML block
+ * keeps tabs and newlines), with its path: values, and keys too (a
  * class or season named as a key reaches messages and pages as a value does).
  */
 export function unsafeTexts(data: unknown): LocatedProblem[] {
   const problems: LocatedProblem[] = []
   const visit = (value: unknown, path: (string | number)[]) => {
     if (typeof value === 'string') {
-      const match = UNSAFE.exec(value)
+      const match = UNSAFE_CHARACTER.exec(value)
       if (match) problems.push({ path, message: `${describe(match[0], match.index)}; remove it` })
     } else if (Array.isArray(value)) {
       for (const [i, item] of value.entries()) visit(item, [...path, i])
     } else if (value !== null && typeof value === 'object') {
       for (const [key, item] of Object.entries(value)) {
-        const match = UNSAFE.exec(key)
+        const match = UNSAFE_CHARACTER.exec(key)
         if (match) {
           problems.push({
             path: [...path, key],
