@@ -3,8 +3,8 @@ import type { LocatedProblem } from './check-fleet.ts'
 
 /**
  * Every string of the file holding a character no text may (UNSAFE_CHARACTER: a YAML block
- * keeps tabs and newlines), with its path: values, and keys too (a
- * class or season named as a key reaches messages and pages as a value does).
+ * keeps tabs and newlines), with its path: values, and keys too (a class or season named as a
+ * key reaches messages and pages as a value does).
  */
 export function unsafeTexts(data: unknown): LocatedProblem[] {
   const problems: LocatedProblem[] = []
