@@ -13,7 +13,8 @@ import { quoteExtras } from '../helpers/domain-fixtures.ts'
 /*
  * The service's SQLite connection does no checkpoint of its own: a thread does them. Without
  * either, the write-ahead log would grow with every quote; with SQLite's default (in the commit
- * that fills 1,000 pages) it would reach 4 MB before its first reset.
+ * that fills 1,000 pages) it would reach 4 MB before its first reset. Under commits without a
+ * pause the log starts anew only when the thread makes it (above a size).
  */
 
 const day = (text: string) => text as CalendarDate
@@ -71,6 +72,36 @@ describe('SQLite: checkpoints on a thread of their own', () => {
       }
     } finally {
       await reopened.close()
+    }
+  })
+
+  test('60 MB of quotes written without a pause leave the log near its restart size, every quote kept', async () => {
+    const file = join(dir, 'rental-busy.db')
+    const restartBytes = 4 * 1024 * 1024
+    const store = SqliteStore.open(file, {
+      checkpointInBackground: true,
+      walRestartBytes: restartBytes,
+    })
+    const turns = 1000
+    const perTurn = 20
+    let largest = 0
+    try {
+      for (let turn = 0; turn < turns; turn++) {
+        // As at the most the service answers: some 20 MB of quotes a second, a commit every few
+        // milliseconds, never the pause a checkpoint needs to catch up.
+        await Promise.all(
+          Array.from({ length: perTurn }, (_, i) => store.saveQuote(quote(`q_${turn}_${i}`))),
+        )
+        await sleep(2)
+        largest = Math.max(largest, statSync(`${file}-wal`).size)
+      }
+      // Without the restart the log holds every quote written: some 60 MB.
+      assert.ok(largest < 5 * restartBytes, `the log reached ${largest} bytes`)
+      for (const id of ['q_0_0', `q_${turns - 1}_${perTurn - 1}`]) {
+        assert.equal((await store.findQuote(id))?.id, id)
+      }
+    } finally {
+      await store.close()
     }
   })
 })

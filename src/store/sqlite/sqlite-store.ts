@@ -77,9 +77,13 @@ export class SqliteStore implements Store {
   /**
    * Opens (creating when needed) the database file and brings its schema up to date. The
    * service checkpoints the log on a thread of its own (`checkpointInBackground`, see
-   * WalCheckpointer); the operator's commands checkpoint as SQLite does by default.
+   * WalCheckpointer, which starts the log anew above `walRestartBytes`); the operator's commands
+   * checkpoint as SQLite does by default.
    */
-  static open(file: string, options: { checkpointInBackground?: boolean } = {}): SqliteStore {
+  static open(
+    file: string,
+    options: { checkpointInBackground?: boolean; walRestartBytes?: number } = {},
+  ): SqliteStore {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
     const db = new DatabaseSync(file)
     db.exec(`
@@ -91,7 +95,7 @@ export class SqliteStore implements Store {
     migrate(db)
     const store = new SqliteStore(db)
     if (options.checkpointInBackground && file !== ':memory:') {
-      store.checkpointer = WalCheckpointer.start(db, file)
+      store.checkpointer = WalCheckpointer.start(db, file, options.walRestartBytes)
     }
     return store
   }
