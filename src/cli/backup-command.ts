@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { Command } from 'commander'
 import { loadConfig } from '../config.ts'
+import { DATABASE_FILE } from '../store/open-store.ts'
 import { CommandError } from './cli-support.ts'
 
 /** `rental-agent backup <file> [--force]` */
@@ -34,7 +35,7 @@ export function backupCommand(): Command {
           `the folder ${dirname(target)} does not exist; create it (mkdir -p ${dirname(target)}) or choose a file in another folder`,
         )
       }
-      const source = join(config.dataDir, 'rental.db')
+      const source = join(config.dataDir, DATABASE_FILE)
       // Loaded here, so that the other commands do not load node:sqlite's backup.
       const { onlineBackup, NotARentalDatabase } = await import('../store/sqlite/online-backup.ts')
       const started = performance.now()

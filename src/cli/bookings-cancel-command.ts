@@ -34,6 +34,6 @@ export function bookingsCancelCommand(): Command {
         process.stdout.write(
           `Cancelled ${cancelled.reference} (${describeRental(cancelled)}); its unit is free again, and the cancellation's messages are in the outbox.\n`,
         )
-      })
+      }, 'existing')
     })
 }

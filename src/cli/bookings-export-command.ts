@@ -31,6 +31,6 @@ export function bookingsExportCommand(): Command {
         process.stdout.write(
           `Exported ${bookings.length} booking(s) (${cancelled} cancelled) from the ${describeStore(config)} to ${file}.\n`,
         )
-      })
+      }, 'existing')
     })
 }

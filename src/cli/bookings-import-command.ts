@@ -51,7 +51,7 @@ export function bookingsImportCommand(): Command {
             ? `Dry run: all ${total} booking(s) of ${file} can be imported into the ${where}; nothing was written.\n`
             : `Imported ${total} booking(s) from ${file} into the ${where}.\n`,
         )
-      })
+      }, 'existing')
     })
 }
 
@@ -80,8 +80,10 @@ async function storeProblems(
  */
 async function readableRowProblems(rows: CsvBooking[]): Promise<CsvProblem[]> {
   if (rows.length === 0) return []
-  return withStore((store, config) =>
-    storeProblems(store, rows, { maxRentalDays: config.maxRentalDays, dryRun: true }),
+  return withStore(
+    (store, config) =>
+      storeProblems(store, rows, { maxRentalDays: config.maxRentalDays, dryRun: true }),
+    'existing',
   ).catch(() => [])
 }
 

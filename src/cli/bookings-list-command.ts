@@ -63,6 +63,6 @@ export function bookingsListCommand(): Command {
         const rows = bookings.map((booking) => bookingTableRow(booking, catalogue))
         process.stdout.write(`${textTable(BOOKING_TABLE_HEADER, rows)}\n`)
         process.stdout.write(`${bookings.length} booking(s)\n`)
-      })
+      }, 'existing')
     })
 }

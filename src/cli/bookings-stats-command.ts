@@ -31,6 +31,6 @@ export function bookingsStatsCommand(): Command {
         process.stdout.write(
           `${textTable(['MONTH', 'AGENT_REF', 'QUOTES', 'BOOKINGS', 'CANCELLED', 'BOOKED/QUOTED'], rows)}\n`,
         )
-      })
+      }, 'existing')
     })
 }

@@ -1,9 +1,11 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { InvalidArgumentError } from 'commander'
 import { type Config, ConfigError, loadConfig } from '../config.ts'
 import { type CalendarDate, parseCalendarDate } from '../domain/calendar-date.ts'
 import { DomainError, StoreUnavailableError } from '../domain/errors.ts'
 import { FleetFileError } from '../fleet/fleet-file-error.ts'
-import { openStore } from '../store/open-store.ts'
+import { DATABASE_FILE, openStore } from '../store/open-store.ts'
 import type { Store } from '../store/store.ts'
 
 /** A command that cannot do what it was asked; its message is for the operator. Exit code 1. */
@@ -15,12 +17,31 @@ export class CommandError extends Error {
 }
 
 /**
+ * What a command does when the embedded database does not exist yet: `create` it (a fleet
+ * import), refuse (`existing`: a command that reads the bookings or the fleet, or adds bookings to
+ * it; an operator whose DATA_DIR is mistyped was told "0 booking(s)", and left a new empty
+ * database behind), or read an `empty` one made in memory (a fleet import's dry run: it shows what
+ * would be written, and writes nothing, not even the file).
+ */
+export type MissingDatabase = 'create' | 'existing' | 'empty'
+
+/**
  * Runs `work` on the store the service uses (the same DATA_DIR or DATABASE_URL and the rest of
  * the configuration), and closes it afterwards whatever happens.
  */
-export async function withStore<T>(work: (store: Store, config: Config) => Promise<T>): Promise<T> {
+export async function withStore<T>(
+  work: (store: Store, config: Config) => Promise<T>,
+  missing: MissingDatabase = 'create',
+): Promise<T> {
   const config = loadConfig()
-  const store = await openStore(config)
+  const file = join(config.dataDir, DATABASE_FILE)
+  const absent = !config.databaseUrl && missing !== 'create' && !existsSync(file)
+  if (absent && missing === 'existing') {
+    throw new CommandError(
+      `No database at ${file}: the service makes it, with its fleet, on its first start. Check DATA_DIR (the service's own, where it runs), or set DATABASE_URL if it runs on PostgreSQL.`,
+    )
+  }
+  const store = await openStore(config, absent ? ':memory:' : undefined)
   try {
     return await work(store, config)
   } finally {
@@ -34,7 +55,8 @@ export function describeStore(config: Config): string {
     const url = new URL(config.databaseUrl)
     return `PostgreSQL database ${url.pathname.slice(1) || '(default)'} at ${url.hostname}`
   }
-  return `SQLite database ${config.dataDir}/rental.db`
+  const file = join(config.dataDir, DATABASE_FILE)
+  return `SQLite database ${file}${existsSync(file) ? '' : ' (not made yet)'}`
 }
 
 /** What an operator reads when a command fails: the cause in a line, never a stack or driver text. */

@@ -44,6 +44,6 @@ export function fleetExportCommand(): Command {
         process.stdout.write(
           `Exported ${catalogue.depots.length} depots, ${catalogue.vehicles.length} vehicles and ${bookings.length} bookings to ${file}\n`,
         )
-      })
+      }, 'existing')
     })
 }

@@ -16,40 +16,43 @@ export function fleetImportCommand(): Command {
     .argument('<file>', 'fleet file (YAML or JSON), checked as `fleet validate` checks it')
     .option('--dry-run', 'print what would be added, changed and removed, and write nothing')
     .action(async (file: string, options: { dryRun?: boolean }) => {
-      await withStore(async (store, config) => {
-        const { readFleetFile } = await import('../fleet/read-fleet-file.ts')
-        const fleet = await readFleetFile(file, todayIn(config.timeZone, new Date()), {
-          imagesDir: config.imagesDir,
-        })
-        const dryRun = options.dryRun === true
-        const { outcome, plan } = await importFleet(store, fleet, { dryRun })
-        const where = describeStore(config)
-        if (outcome === 'refused') {
-          const lines = plan.broken.map(
-            ({ booking, reason }) =>
-              `  ${booking.reference} (${describeRental(booking)}): ${reason}`,
-          )
-          throw new CommandError(
-            `Refused: importing ${file} would break ${plan.broken.length} booking(s) in the ${where}; nothing was changed. Change the file, or cancel these bookings first (rental-agent bookings cancel REFERENCE):\n${lines.join('\n')}`,
-          )
-        }
-        if (outcome === 'unchanged') {
-          process.stdout.write(`Nothing to import: ${file} matches the ${where}.\n`)
+      await withStore(
+        async (store, config) => {
+          const { readFleetFile } = await import('../fleet/read-fleet-file.ts')
+          const fleet = await readFleetFile(file, todayIn(config.timeZone, new Date()), {
+            imagesDir: config.imagesDir,
+          })
+          const dryRun = options.dryRun === true
+          const { outcome, plan } = await importFleet(store, fleet, { dryRun })
+          const where = describeStore(config)
+          if (outcome === 'refused') {
+            const lines = plan.broken.map(
+              ({ booking, reason }) =>
+                `  ${booking.reference} (${describeRental(booking)}): ${reason}`,
+            )
+            throw new CommandError(
+              `Refused: importing ${file} would break ${plan.broken.length} booking(s) in the ${where}; nothing was changed. Change the file, or cancel these bookings first (rental-agent bookings cancel REFERENCE):\n${lines.join('\n')}`,
+            )
+          }
+          if (outcome === 'unchanged') {
+            process.stdout.write(`Nothing to import: ${file} matches the ${where}.\n`)
+            process.stdout.write(formatWarnings(file, fleet.warnings))
+            return
+          }
+          const header =
+            outcome === 'dry_run'
+              ? `Dry run: importing ${file} into the ${where} would make these changes; nothing was written.`
+              : `Imported ${file} (${fleet.catalogue.company.name}) into the ${where}:`
+          process.stdout.write(`${header}\n${formatChanges(plan.changes)}\n`)
           process.stdout.write(formatWarnings(file, fleet.warnings))
-          return
-        }
-        const header =
-          outcome === 'dry_run'
-            ? `Dry run: importing ${file} into the ${where} would make these changes; nothing was written.`
-            : `Imported ${file} (${fleet.catalogue.company.name}) into the ${where}:`
-        process.stdout.write(`${header}\n${formatChanges(plan.changes)}\n`)
-        process.stdout.write(formatWarnings(file, fleet.warnings))
-        if (outcome === 'imported') {
-          process.stdout.write(
-            `Running instances serve the new catalogue within ${config.fleetCheckSeconds} s (FLEET_CHECK_SECONDS).\n`,
-          )
-        }
-      })
+          if (outcome === 'imported') {
+            process.stdout.write(
+              `Running instances serve the new catalogue within ${config.fleetCheckSeconds} s (FLEET_CHECK_SECONDS).\n`,
+            )
+          }
+        },
+        options.dryRun ? 'empty' : 'create',
+      )
     })
 }
 

@@ -29,6 +29,6 @@ export function mcpManifestCommand(): Command {
         }
         await writeFile(file, text)
         process.stdout.write(`Wrote the server.json of ${company.name} to ${file}\n`)
-      })
+      }, 'existing')
     })
 }

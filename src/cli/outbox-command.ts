@@ -43,7 +43,7 @@ export function outboxCommand(): Command {
             process.stdout.write(
               `${pending} pending, ${entries.length - pending} failed message(s)\n`,
             )
-          })
+          }, 'existing')
         }),
     )
 }

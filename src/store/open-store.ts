@@ -4,6 +4,9 @@ import { StoreUnavailableError } from '../domain/errors.ts'
 import { openFailureMessage } from './sqlite/open-failure.ts'
 import type { Store } from './store.ts'
 
+/** The embedded database's file in DATA_DIR. */
+export const DATABASE_FILE = 'rental.db'
+
 /**
  * The store the configuration names, opened as it is (nothing loaded into it): PostgreSQL with
  * DATABASE_URL, else the embedded SQLite in DATA_DIR. Each adapter is imported only when used,
@@ -28,7 +31,7 @@ export async function openStore(
   }
   const { SqliteStore } = await import('./sqlite/sqlite-store.ts')
   try {
-    return SqliteStore.open(databaseFile ?? join(config.dataDir, 'rental.db'), {
+    return SqliteStore.open(databaseFile ?? join(config.dataDir, DATABASE_FILE), {
       ...(options.checkpointInBackground ? { checkpointInBackground: true } : {}),
     })
   } catch (error) {

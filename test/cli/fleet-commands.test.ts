@@ -103,12 +103,71 @@ describe('rental-agent fleet export on a database with no fleet yet', () => {
   const empty = sqliteTarget()
   after(() => empty.close())
 
+  test('with no database at all: says so, naming DATA_DIR, and makes none', async () => {
+    const run = await runCommand(empty, ['fleet', 'export', `${empty.dir}/export.yaml`])
+    assert.equal(run.code, 1, run.stdout)
+    assert.match(
+      run.stderr,
+      /^No database at .*rental\.db: the service makes it, with .*Check DATA_DIR/,
+    )
+    assert.equal(existsSync(empty.env.DATA_DIR as string), false)
+  })
+
   test('is refused, saying how to load one, and writes no file', async () => {
+    // The database made, as the service's first start or a failed import leaves it: no fleet.
+    await (await empty.openStore()).close()
     const file = `${empty.dir}/export.yaml`
     const run = await runCommand(empty, ['fleet', 'export', file])
     assert.equal(run.code, 1, run.stdout)
     assert.match(run.stderr, /holds no fleet yet, so there is nothing to export; load one with/)
     assert.equal(existsSync(file), false)
+  })
+})
+
+describe('the commands before the embedded database is made (a mistyped DATA_DIR, say)', () => {
+  const none = sqliteTarget()
+  after(() => none.close())
+
+  // Each would have answered as from an empty company ("0 booking(s)", "vehicle 1 is not in the
+  // fleet") and left a new empty database behind.
+  const reads = [
+    ['bookings', 'list'],
+    ['bookings', 'stats'],
+    ['bookings', 'cancel', 'KR-0001'],
+    ['bookings', 'export', 'bookings.csv'],
+    [
+      'bookings',
+      'import',
+      none.write(
+        'bookings.csv',
+        'reference,vehicle_id,pick_up_depot_id,drop_off_depot_id,pick_up_date,drop_off_date\nX-1,1,1,1,2027-02-01,2027-02-03\n',
+      ),
+    ],
+    ['outbox', 'list'],
+    ['mcp', 'manifest'],
+  ]
+  for (const args of reads) {
+    test(`${args.join(' ')}: says there is no database, naming DATA_DIR, and makes none`, async () => {
+      const run = await runCommand(none, args)
+      assert.equal(run.code, 1, run.stdout)
+      assert.match(
+        run.stderr,
+        /^No database at .*rental\.db: the service makes it, with its fleet, on its first start\. Check DATA_DIR/,
+      )
+      assert.equal(existsSync(none.env.DATA_DIR as string), false)
+    })
+  }
+
+  test('fleet import --dry-run: every item would be added, and no database is made', async () => {
+    const run = await runCommand(none, ['fleet', 'import', '--dry-run', DEMO_FLEET])
+    assert.equal(run.code, 0, run.stderr)
+    assert.match(
+      run.stdout,
+      /rental\.db \(not made yet\) would make these changes; nothing was written/,
+    )
+    assert.match(run.stdout, /added {3}company "Kiwi Roads Rentals"/)
+    assert.match(run.stdout, /\d+ added, \d+ changed, 0 removed\./)
+    assert.equal(existsSync(none.env.DATA_DIR as string), false)
   })
 })
 

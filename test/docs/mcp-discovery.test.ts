@@ -90,6 +90,7 @@ describe('rental-agent mcp manifest', () => {
   })
 
   test('without a fleet, says how to load one', async () => {
+    await (await target.openStore()).close()
     const run = await runCommand(target, ['mcp', 'manifest'])
     assert.equal(run.code, 1)
     assert.match(run.stderr, /holds no fleet yet.*fleet import/)
