@@ -1,19 +1,47 @@
 import { type CalendarDate, dayTypeOf } from './calendar-date.ts'
 import type { Depot } from './catalogue.ts'
 import { invalid } from './errors.ts'
-import type { TimeOfDay } from './local-time.ts'
+import { instantAt, type TimeOfDay } from './local-time.ts'
 
 export type Handover = 'pick-up' | 'drop-off'
 
-/** The times the depot offers for a hand-over on that date's day type (weekday or weekend). */
-export function handoverTimes(depot: Depot, date: CalendarDate, handover: Handover): TimeOfDay[] {
-  const times = handover === 'pick-up' ? depot.pickupTimes : depot.dropOffTimes
-  return times[dayTypeOf(date)]
+/** The moment a request is made, in the company's zone: a time of today may have passed. */
+export type Now = { instant: Date; timeZone: string }
+
+/**
+ * The times the depot offers for a hand-over on that date's day type (weekday or weekend); with
+ * `now`, only those still to come (a pick-up today at a time already gone cannot be kept).
+ */
+export function handoverTimes(
+  depot: Depot,
+  date: CalendarDate,
+  handover: Handover,
+  now?: Now,
+): TimeOfDay[] {
+  const times = (handover === 'pick-up' ? depot.pickupTimes : depot.dropOffTimes)[dayTypeOf(date)]
+  return now === undefined ? times : times.filter((time) => !hasPassed(date, time, now))
+}
+
+function hasPassed(date: CalendarDate, time: TimeOfDay, now: Now): boolean {
+  return instantAt(date, time, now.timeZone).getTime() <= now.instant.getTime()
+}
+
+/** The wall-clock time now in the zone, `HH:MM`. */
+function clockNow(now: Now): TimeOfDay {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: now.timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(now.instant)
 }
 
 /**
  * A hand-over time the depot offers that day, or a 400 naming the parameter and listing the times
  * it does offer. Whether the depot opens that day at all is availability's question, not this one.
+ * With `now`, a time that has already passed is refused too, listing those still to come: a
+ * pick-up at 08:00 asked at 10:58 the same day was quoted and booked, its free cancellation
+ * "until" two days before.
  */
 export function checkHandoverTime(
   depot: Depot,
@@ -21,8 +49,19 @@ export function checkHandoverTime(
   time: TimeOfDay,
   handover: Handover,
   parameter: string,
+  now?: Now,
 ): TimeOfDay {
   const offered = handoverTimes(depot, date, handover)
+  if (now !== undefined && offered.includes(time) && hasPassed(date, time, now)) {
+    const left = handoverTimes(depot, date, handover, now)
+    throw invalid(
+      'time_not_offered',
+      parameter,
+      left.length === 0
+        ? `${parameter} ${time} on ${date} has passed (it is ${clockNow(now)} there now), and ${depot.name} has no later ${handover} time that day; send a later date`
+        : `${parameter} ${time} on ${date} has passed (it is ${clockNow(now)} there now); send one of ${left.join(', ')}, or a later date`,
+    )
+  }
   if (!offered.includes(time)) {
     const dayType = dayTypeOf(date)
     throw invalid(

@@ -7,7 +7,7 @@ import type { CompanyProfile } from '../presenters/company-profile.ts'
 import { formatCalendarDate, formatInstant, formatNzd } from '../presenters/display-format.ts'
 import { mapLink } from '../presenters/map-link.ts'
 import { presentPriceLines } from '../presenters/price-lines.ts'
-import { presentTerms, termsSentences } from '../presenters/quote-terms.ts'
+import { freeCancellationOver, presentTerms, termsSentences } from '../presenters/quote-terms.ts'
 import type { EmailMessage } from './outbox-message.ts'
 
 /*
@@ -37,7 +37,9 @@ export function travellerConfirmation(
     freeCancellationHours: company.freeCancellationHours,
     timeZone: context.timeZone,
   })
-  const cancelRule = `Free cancellation until ${formatInstant(free.toISOString(), context.timeZone)}: cancel on your booking's page. Later, call the pick-up depot.`
+  const cancelRule = freeCancellationOver(free.toISOString(), booking.createdAt)
+    ? `No free cancellation: it ends ${company.freeCancellationHours} hours before pick-up, and this rental starts sooner. To cancel, call the pick-up depot.`
+    : `Free cancellation until ${formatInstant(free.toISOString(), context.timeZone)}: cancel on your booking's page. Later, call the pick-up depot.`
   const terms = bookedTerms(context, booking)
   const sections = [
     `Your booking with ${company.name} is confirmed.`,
@@ -136,7 +138,7 @@ ${event === 'created' ? priceHtml(booking) : ''}`,
 function bookedTerms(context: EmailContext, booking: BookingRecord) {
   const terms = booking.price?.terms
   if (!terms) return []
-  return termsSentences(presentTerms(terms, context.timeZone)).filter(
+  return termsSentences(presentTerms(terms, context.timeZone, booking.createdAt)).filter(
     ({ label }) => label !== 'Cancellation',
   )
 }

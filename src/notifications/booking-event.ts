@@ -68,7 +68,7 @@ export function bookingEventData(
     quoteId: booking.quoteId,
     agentRef: booking.agentRef,
     driverAge: price?.driverAge ?? null,
-    terms: price?.terms ? presentTerms(price.terms, timeZone) : null,
+    terms: price?.terms ? presentTerms(price.terms, timeZone, booking.createdAt) : null,
     bookedAt: booking.createdAt,
     cancellation: booking.cancellation,
   }

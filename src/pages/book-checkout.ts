@@ -46,6 +46,7 @@ export async function showCheckout(
     const page = checkoutPage({
       depots: listDepots(deps.ctx),
       timeZone: deps.ctx.rules.timeZone,
+      now: deps.ctx.now(),
       quote: checkout.quote,
       choice: undefined,
       quoteId: undefined,

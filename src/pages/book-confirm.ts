@@ -73,6 +73,7 @@ export async function confirmBooking(
       checkoutPage({
         depots: listDepots(deps.ctx),
         timeZone: deps.ctx.rules.timeZone,
+        now: deps.ctx.now(),
         choice: undefined,
         quoteId: undefined,
         notice: undefined,

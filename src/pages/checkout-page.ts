@@ -41,6 +41,8 @@ export const CUSTOMER_FIELDS = [
 export type CheckoutPageInput = {
   depots: Depot[]
   timeZone: string
+  /** When the page is made: a hand-over time of today already gone is not offered. */
+  now: Date
   /** The quote to show and confirm; absent when none could be priced (shown without prices). */
   quote: Quote | undefined
   /** The choice as sent, carried on when there is no quote. */
@@ -101,7 +103,7 @@ function priceSummary(quote: Quote, timeZone: string): SafeHtml {
   return html`${priceTable(presentPriceLines(quote), 'Price of this rental')}
 ${notes.length > 0 ? html`<ul class="assumptions">${notes.map((note) => html`<li>${note}</li>`)}</ul>` : ''}
 <p class="expiry">This price is held until <time datetime="${quote.expiresAt}">${formatInstant(quote.expiresAt, timeZone)}</time>.</p>
-${termsList(quote.terms, timeZone)}`
+${termsList(quote.terms, timeZone, quote.createdAt)}`
 }
 
 /**
@@ -141,8 +143,9 @@ const TIME_FIELDS = [
 ] as const
 
 /**
- * The hand-over times to choose from: those the depots offer on the day type of each date, the
- * quote's (an agent may have asked for them) chosen, else the first that is not after hours.
+ * The hand-over times to choose from: those the depots offer on the day type of each date and
+ * have not passed, the quote's (an agent may have asked for them) chosen, else the first that is
+ * not after hours.
  */
 function timeFields(
   input: CheckoutPageInput,
@@ -153,7 +156,10 @@ function timeFields(
 ${TIME_FIELDS.map((field) => {
   const depot = input.depots.find((candidate) => String(candidate.id) === carried[field.depot])
   const date = parseCalendarDate(carried[field.date] ?? '')
-  const offered = depot && date ? handoverTimes(depot, date, field.handover) : []
+  const offered =
+    depot && date
+      ? handoverTimes(depot, date, field.handover, { instant: input.now, timeZone: input.timeZone })
+      : []
   const afterHours =
     depot && date
       ? depot.afterHours[field.handover === 'pick-up' ? 'pickUp' : 'dropOff'][dayTypeOf(date)]

@@ -4,6 +4,7 @@ import { freeCancellationUntil } from '../domain/cancellation-rule.ts'
 import type { Depot } from '../domain/catalogue.ts'
 import type { CompanyProfile } from '../presenters/company-profile.ts'
 import { formatInstant } from '../presenters/display-format.ts'
+import { freeCancellationOver } from '../presenters/quote-terms.ts'
 import { bookedPrice, bookedRental } from './booking-summary.ts'
 import { type PageContent, page } from './page-document.ts'
 import { termsList } from './terms-list.ts'
@@ -62,7 +63,11 @@ ${
       ? html`<div class="notice" role="note">
 <strong>Keep this link to see or cancel your booking</strong>
 <p><a id="manage-link" href="${input.manageUrl}">${input.manageUrl}</a></p>
-<p>We have also emailed it to ${booking.customer?.email ?? 'you'}. Free cancellation until ${formatInstant(until.toISOString(), input.timeZone)}.</p>
+<p>We have also emailed it to ${booking.customer?.email ?? 'you'}. ${
+          freeCancellationOver(until.toISOString(), booking.createdAt)
+            ? `No free cancellation: it ends ${company.freeCancellationHours} hours before pick-up, and this rental starts sooner.`
+            : `Free cancellation until ${formatInstant(until.toISOString(), input.timeZone)}.`
+        }</p>
 </div>`
       : html`<div class="notice" role="note">
 <strong>This booking was already made</strong>
@@ -78,7 +83,7 @@ ${bookedRental(booking, input.depots)}
 <h2 id="price-heading">Booked price</h2>
 ${bookedPrice(booking)}
 <p class="muted">This is the price you confirmed; it does not change.</p>
-${termsList(booking.price?.terms ?? null, input.timeZone)}
+${termsList(booking.price?.terms ?? null, input.timeZone, booking.createdAt)}
 </section>
 </div>
 <p class="actions"><a class="button" href="/book">Book another vehicle</a></p>`,

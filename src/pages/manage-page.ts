@@ -47,7 +47,7 @@ ${bookedRental(booking, input.depots)}
 <section class="panel" aria-labelledby="price-heading">
 <h2 id="price-heading">Booked price</h2>
 ${bookedPrice(booking)}
-${termsList(booking.price?.terms ?? null, input.timeZone)}
+${termsList(booking.price?.terms ?? null, input.timeZone, booking.createdAt)}
 </section>
 </div>
 ${booking.status === 'confirmed' ? cancelSection(input) : ''}

@@ -181,7 +181,7 @@ export function presentQuote(quote: Quote, links: SiteLinks, timeZone: string): 
     dropOffTime: quote.dropOffTime ?? null,
     driverAge: quote.driverAge,
     agentRef: quote.agentRef,
-    terms: presentTerms(quote.terms, timeZone),
+    terms: presentTerms(quote.terms, timeZone, quote.createdAt),
     assumptions: quote.assumptions.map(assumptionText),
   }
 }

@@ -9,7 +9,21 @@ import { formatCalendarDate, formatInstant, formatNzd } from './display-format.t
  * the same thing. Amounts in figures are dollars; in words, NZ$ with two decimals.
  */
 
-export function presentTerms(terms: QuoteTerms, timeZone: string): TermsResponse {
+/**
+ * Whether free cancellation had already ended when the terms were given (`madeAt`, the quote's or
+ * the booking's instant; null for a booking without one): a rental picked up sooner than the free
+ * cancellation hours has none, and its "until" would be a moment already past.
+ */
+export function freeCancellationOver(freeUntil: string, madeAt: string | null): boolean {
+  return madeAt !== null && Date.parse(freeUntil) <= Date.parse(madeAt)
+}
+
+/** The terms in words and figures; `madeAt` as for freeCancellationOver. */
+export function presentTerms(
+  terms: QuoteTerms,
+  timeZone: string,
+  madeAt: string | null,
+): TermsResponse {
   const { distance, bond, payment, cancellation, includedPlan } = terms
   return {
     distance: distance.unlimited
@@ -45,7 +59,9 @@ export function presentTerms(terms: QuoteTerms, timeZone: string): TermsResponse
       text:
         cancellation.freeCancellationHours === 0
           ? 'Free cancellation until pick-up.'
-          : `Free cancellation until ${formatInstant(cancellation.freeUntil, timeZone)} (${cancellation.freeCancellationHours} hours before pick-up); after that, only the depot can cancel, by phone.`,
+          : freeCancellationOver(cancellation.freeUntil, madeAt)
+            ? `No free cancellation: it ends ${cancellation.freeCancellationHours} hours before pick-up, and this rental starts sooner; only the depot can cancel, by phone.`
+            : `Free cancellation until ${formatInstant(cancellation.freeUntil, timeZone)} (${cancellation.freeCancellationHours} hours before pick-up); after that, only the depot can cancel, by phone.`,
     },
     minimumDriverAge: terms.minimumDriverAge,
     youngDriverUnder: terms.youngDriverUnder,

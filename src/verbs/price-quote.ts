@@ -72,6 +72,7 @@ export async function priceRental(ctx: VerbContext, request: QuoteRequest): Prom
           request.pickUpTime,
           'pick-up',
           'pick_up_time',
+          { instant: ctx.now(), timeZone: ctx.rules.timeZone },
         )
   const dropOffTime =
     request.dropOffTime === undefined

@@ -86,3 +86,76 @@ describe('GET /quotes with pick_up_time and drop_off_time', () => {
     })
   }
 })
+
+describe('GET /quotes for a pick-up today or within the free cancellation hours', () => {
+  // 09:30 on Wednesday 2027-01-13 in Auckland (the rules fleet's zone): Alpha's 08:00 is gone,
+  // its 12:00 to come; free cancellation ends 48 hours before pick-up.
+  let api: TestApi
+  before(async () => {
+    api = await startApi({ now: new Date('2027-01-12T20:30:00Z') })
+  })
+  after(() => api.close())
+
+  test('a pick-up time already passed today is a 400 listing the times still to come', async () => {
+    const body = assertBadParameter(
+      await api.get('/quotes', { ...CAR, pick_up_time: '08:00' }),
+      'time_not_offered',
+      'pick_up_time',
+    )
+    assert.equal(
+      body.error,
+      'pick_up_time 08:00 on 2027-01-13 has passed (it is 09:30 there now); send one of 12:00, or a later date',
+    )
+  })
+
+  test('a time still to come today is quoted, with no free cancellation, said so', async () => {
+    const quote = okBody<QuoteBody & { terms: { cancellation: { text: string } } }>(
+      await api.get('/quotes', { ...CAR, pick_up_time: '12:00' }),
+    )
+    assert.equal(
+      quote.terms.cancellation.text,
+      'No free cancellation: it ends 48 hours before pick-up, and this rental starts sooner; only the depot can cancel, by phone.',
+    )
+  })
+
+  test('a pick-up further off keeps its free cancellation "until"', async () => {
+    const quote = okBody<QuoteBody & { terms: { cancellation: { text: string } } }>(
+      await api.get('/quotes', {
+        ...CAR,
+        pick_up_date: '2027-01-20',
+        drop_off_date: '2027-01-23',
+        pick_up_time: '08:00',
+      }),
+    )
+    assert.match(
+      quote.terms.cancellation.text,
+      /^Free cancellation until Mon, 18 Jan 2027, 8:00 am NZDT/,
+    )
+  })
+})
+
+describe('GET /quotes for a pick-up today with no time left', () => {
+  // 13:00 on Sunday 2027-01-10: Alpha's only weekend pick-up time, 09:00, is gone.
+  let api: TestApi
+  before(async () => {
+    api = await startApi({ now: new Date('2027-01-10T00:00:00Z') })
+  })
+  after(() => api.close())
+
+  test('says the depot has no later time that day, and to send a later date', async () => {
+    const body = assertBadParameter(
+      await api.get('/quotes', {
+        ...CAR,
+        pick_up_date: '2027-01-10',
+        drop_off_date: '2027-01-13',
+        pick_up_time: '09:00',
+      }),
+      'time_not_offered',
+      'pick_up_time',
+    )
+    assert.equal(
+      body.error,
+      'pick_up_time 09:00 on 2027-01-10 has passed (it is 13:00 there now), and Alpha has no later pick-up time that day; send a later date',
+    )
+  })
+})

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test'
 import type { BookingRecord } from '../../src/domain/booking.ts'
 import type { Catalogue } from '../../src/domain/catalogue.ts'
 import { CatalogueIndex } from '../../src/domain/catalogue-index.ts'
-import { companyNotice } from '../../src/notifications/booking-emails.ts'
+import { companyNotice, travellerConfirmation } from '../../src/notifications/booking-emails.ts'
 import { companyProfile } from '../../src/presenters/company-profile.ts'
 import { SiteLinks } from '../../src/presenters/site-links.ts'
 import { loadRulesFleet } from '../helpers/domain-fixtures.ts'
@@ -69,4 +69,37 @@ describe("the company's copy of a booking", () => {
     assert.equal(notice?.replyTo, 'aroha@example.com')
     assert.match(notice?.text ?? '', /Sent by agent: planner-7/)
   })
+})
+
+describe("the traveller's confirmation: free cancellation", () => {
+  // Booked 2027-01-10 13:00 in Auckland, picked up 09:00 (the fixture's time); 48 hours' notice.
+  const rows: [string, string, RegExp][] = [
+    [
+      'gives the deadline when the pick-up is further off',
+      '2027-02-01',
+      /Free cancellation until Sat, 30 Jan 2027, 9:00 am NZDT: cancel on your booking's page\./,
+    ],
+    [
+      'says there is none when the pick-up is sooner than the free cancellation hours',
+      '2027-01-11',
+      /No free cancellation: it ends 48 hours before pick-up, and this rental starts sooner\. To cancel, call the pick-up depot\./,
+    ],
+  ]
+  for (const [rule, from, says] of rows) {
+    test(rule, () => {
+      const soon: BookingRecord = {
+        ...booking,
+        ...websiteBooking('RTR-EMAIL02', 1, from, '2027-02-03'),
+        pickUpTime: '09:00',
+        createdAt: '2027-01-10T00:00:00.000Z',
+      }
+      const email = travellerConfirmation(
+        contextWith(null, null),
+        soon,
+        'https://rentals.example.com/book/manage/x',
+      )
+      assert.match(email?.text ?? '', says)
+      assert.doesNotMatch(email?.text ?? '', /until Sat, 9 Jan|until Sun, 10 Jan/)
+    })
+  }
 })

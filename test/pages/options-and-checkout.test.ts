@@ -157,6 +157,25 @@ describe('GET /book with a checkout link', () => {
     assert.ok(token && token.length > 20, 'no form token')
   })
 
+  test('on the pick-up day, only the times still to come are offered, and no free cancellation is promised', async () => {
+    // 09:30 on Wednesday 2027-01-13 in Auckland: Alpha's 08:00 is gone, its 12:00 to come.
+    site.setNow(new Date('2027-01-12T20:30:00Z'))
+    try {
+      const page = assertPage(await site.get(bookUrl(CAR_CHOICE)), 200)
+      const pickUp = /<select id="pick_up_time"[^>]*>([\s\S]*?)<\/select>/.exec(page)?.[1] ?? ''
+      assert.deepEqual(
+        [...pickUp.matchAll(/<option value="([^"]+)"/g)].map((m) => m[1]),
+        ['12:00'],
+      )
+      assert.match(
+        textOf(page),
+        /No free cancellation: it ends 48 hours before pick-up, and this rental starts sooner/,
+      )
+    } finally {
+      site.setNow(new Date('2027-01-10T00:00:00Z'))
+    }
+  })
+
   test("a quote's checkoutUrl shows that very quote", async () => {
     const quote = await apiQuote(CAR_CHOICE)
     const url = new URL(quote.checkoutUrl)
