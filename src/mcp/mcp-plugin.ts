@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { rateLimitHook } from '../http/rate-limit-hook.ts'
+import { rateLimitHook, rateLimitResponder } from '../http/rate-limit-hook.ts'
 import type { Tracing } from '../observability/tracing.ts'
 import type { OperationDeps } from '../operations/agent-operations.ts'
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
@@ -15,6 +15,14 @@ const BODY_LIMIT_BYTES = 64 * 1024
 /** Stands for a body that is not JSON, so the answer can be JSON-RPC's parse error. */
 const NOT_JSON = Symbol('not JSON')
 const TOO_DEEP = Symbol('nested too deep')
+
+/**
+ * The most messages one POST may carry as a JSON-RPC batch (revision 2025-03-26 lets a client
+ * send them; later ones removed them). Each message counts against the rate limit like a request:
+ * a batch of 100 quotes or flexible searches counted once let a client do a hundred times its
+ * limit, and held the service's other answers for seconds.
+ */
+export const MAX_BATCH_MESSAGES = 10
 
 /**
  * The MCP SDK, with zod under it, takes some 30 MB of memory once loaded: it is loaded by the
@@ -52,7 +60,7 @@ export type McpEndpointDeps = OperationDeps & {
  * eras on the one path: a client of revision 2025-06-18 or 2025-11-25 opens with `initialize`, one
  * of 2026-07-28 sends its version in every request's `_meta` (and the `Mcp-Method` and `Mcp-Name`
  * headers, which the handler checks against the body). Each POST counts against the client's API
- * rate limit like any API request.
+ * rate limit like any API request, and each further message of a batch as one more.
  */
 export function mcpEndpoint(deps: McpEndpointDeps) {
   return async function register(app: FastifyInstance): Promise<void> {
@@ -73,10 +81,30 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
         done(null, nestedDeeperThan(parsed, MAX_JSON_DEPTH) ? TOO_DEEP : parsed)
       },
     )
+    const respond = rateLimitResponder(deps.rateLimiter)
     app.post(
       MCP_PATH,
       { onRequest: rateLimitHook(deps.rateLimiter), bodyLimit: BODY_LIMIT_BYTES },
-      (request, reply) => answer(deps, request, reply),
+      async (request, reply) => {
+        if (Array.isArray(request.body)) {
+          const messages = request.body.length
+          if (messages > MAX_BATCH_MESSAGES) {
+            return reply
+              .code(400)
+              .send(
+                rpcError(
+                  -32600,
+                  `Invalid Request: a batch holds at most ${MAX_BATCH_MESSAGES} messages, this one ${messages}; send the others in further POSTs`,
+                ),
+              )
+          }
+          // The POST itself counted the first message (rateLimitHook); the others count here.
+          for (let counted = 1; counted < messages; counted++) {
+            if (respond(await deps.rateLimiter.hit(request.ip), reply)) return reply
+          }
+        }
+        return answer(deps, request, reply)
+      },
     )
     app.options(MCP_PATH, preflight)
     // Stateless: there is no session to stream to or to end (and revision 2026-07-28 has no GET);

@@ -289,3 +289,51 @@ describe('MCP calls and the rate limit', () => {
     assert.equal(refused.status, 429)
   })
 })
+
+describe('a JSON-RPC batch on /mcp', () => {
+  let session: Awaited<ReturnType<typeof startMcpOverHttp>>
+  before(async () => {
+    session = await startMcpOverHttp({ env: { RATE_LIMIT_MAX: '12' } })
+  })
+  after(async () => {
+    await session.close()
+  })
+
+  const post = (body: string) =>
+    fetch(`${session.origin}/mcp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: ACCEPT,
+        'mcp-protocol-version': '2025-06-18',
+      },
+      body,
+    })
+  const batch = (messages: number) =>
+    `[${Array.from({ length: messages }, (_, i) => rpc('tools/call', { name: 'list_depots', arguments: {} }, i + 1)).join(',')}]`
+
+  test('of more than ten messages is refused before any is answered, and counted once', async () => {
+    const refused = await post(batch(11))
+    assert.equal(refused.status, 400)
+    assert.deepEqual(await refused.json(), {
+      jsonrpc: '2.0',
+      error: {
+        code: -32600,
+        message:
+          'Invalid Request: a batch holds at most 10 messages, this one 11; send the others in further POSTs',
+      },
+      id: null,
+    })
+    // 12 a window: connecting took two (initialize, initialized), the refused batch one.
+    assert.equal(refused.headers.get('x-ratelimit-remaining'), '9')
+  })
+
+  test('counts each of its messages against the rate limit, and is refused when they pass it', async () => {
+    const five = await post(batch(5))
+    assert.equal(five.status, 200)
+    assert.equal(five.headers.get('x-ratelimit-remaining'), '4')
+    const eight = await post(batch(8))
+    assert.equal(eight.status, 429)
+    assert.match(await eight.text(), /Too many requests/)
+  })
+})
