@@ -103,7 +103,7 @@ export function createMcpServer(deps: McpDeps): Server {
     const refusal = await deps.countCall?.()
     if (refusal) return errorResult(refusal)
     try {
-      const parameters = jsonParameters(tool.parameters, request.params.arguments ?? {})
+      const parameters = jsonParameters(tool.parameters, request.params.arguments ?? {}, 'refuse')
       return toolResult(await tool.answer(deps, parameters))
     } catch (error) {
       return toolErrorResult(error, deps.log)

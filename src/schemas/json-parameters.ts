@@ -1,5 +1,6 @@
 import { Ajv, type ValidateFunction } from 'ajv'
 import type { TObject } from 'typebox'
+import { DomainError } from '../domain/errors.ts'
 import { misspeltParameterCheck } from './parameter-spelling.ts'
 import { validationError } from './validation-error.ts'
 
@@ -8,7 +9,10 @@ import { validationError } from './validation-error.ts'
  * carries text. The JSON is first written as the query string would carry it (a number as its
  * decimal digits, the accessory list joined with commas), then checked by the HTTP route's own
  * schema, so an agent gets the very message the API gives: `07`, `1e3` and `1.5` are refused
- * alike, and an unknown key is ignored as in a query string.
+ * alike. An unknown key is ignored as in a query string, unless `unknownKeys` is 'refuse' (an MCP
+ * tool's input schema says `additionalProperties: false`: `accessories: [1]` ignored priced a quote
+ * without the child seat asked for). A null is no value, as an absent key: clients that fill
+ * every field of a schema (strict function calling) send null for the options left unused.
  */
 
 /** Parameters after they passed the HTTP schema: text, as a query string carries them. */
@@ -22,18 +26,32 @@ const ajv = new Ajv({ coerceTypes: false, allErrors: false, verbose: true, stric
 const validators = new WeakMap<TObject, ValidateFunction>()
 
 /** Checks JSON parameters against the HTTP parameters' schema; throws the API's 400 error. */
-export function jsonParameters(schema: TObject, args: Record<string, unknown>): TextParameters {
+export function jsonParameters(
+  schema: TObject,
+  args: Record<string, unknown>,
+  unknownKeys: 'ignore' | 'refuse' = 'ignore',
+): TextParameters {
   const misspelt = spellingCheckFor(schema)(args)
   if (misspelt) throw misspelt
   const text: Record<string, unknown> = {}
   for (const [name, value] of Object.entries(args)) {
-    if (value !== undefined && Object.hasOwn(schema.properties, name)) {
-      text[name] = asQueryText(name, value)
+    if (!Object.hasOwn(schema.properties, name)) {
+      if (unknownKeys === 'refuse') throw unknownKey(schema, name)
+      continue
     }
+    if (value !== undefined && value !== null) text[name] = asQueryText(name, value)
   }
   const validate = validatorFor(schema)
   if (!validate(text)) throw validationError(validate.errors ?? [])
   return text as TextParameters
+}
+
+function unknownKey(schema: TObject, name: string): DomainError {
+  return new DomainError(
+    'invalid_parameter',
+    `${JSON.stringify(name)} is not an argument of this tool, and would be ignored; the arguments are ${Object.keys(schema.properties).join(', ')}`,
+    name,
+  )
 }
 
 function asQueryText(name: string, value: unknown): unknown {

@@ -20,6 +20,9 @@ const QUOTE = {
   vehicle_id: '1',
 }
 
+/** The quote's search alone: a tool refuses an argument it does not take. */
+const { vehicle_id: _vehicle, ...SEARCH } = QUOTE
+
 type Case = {
   fault: string
   tool: string
@@ -67,7 +70,7 @@ const CASES: Case[] = [
     fault: 'a date in another shape',
     tool: 'find_available_vehicles',
     path: '/vehicles/availability',
-    params: { ...QUOTE, pick_up_date: '13/01/2027' },
+    params: { ...SEARCH, pick_up_date: '13/01/2027' },
     status: 400,
     code: 'invalid_parameter',
   },
@@ -75,7 +78,7 @@ const CASES: Case[] = [
     fault: 'an unknown depot',
     tool: 'find_available_vehicles',
     path: '/vehicles/availability',
-    params: { ...QUOTE, drop_off_depot_id: '99' },
+    params: { ...SEARCH, drop_off_depot_id: '99' },
     status: 400,
     code: 'unknown_depot',
   },
@@ -216,7 +219,6 @@ describe('MCP tool errors', () => {
       ['pick_up_depot_id', 1e21, /pick_up_depot_id "1e\+21" is not valid/],
       ['pick_up_depot_id', -1, /pick_up_depot_id "-1" is not valid/],
       ['pick_up_depot_id', true, /pick_up_depot_id "true" is not valid/],
-      ['pick_up_depot_id', null, /pick_up_depot_id "null" is not valid/],
       ['pick_up_date', ['2027-01-13'], /pick_up_date "\[\\"2027-01-13\\"\]" is not valid/],
       ['pick_up_date', { year: 2027 }, /pick_up_date "\{\\"year\\":2027\}" is not valid/],
       ['accessory_ids', [1, 'x'], /accessory_ids item 2 "x" is not an accessory id/],
@@ -258,12 +260,42 @@ describe('MCP tool errors', () => {
     assert.deepEqual(totals[2], totals[0])
   })
 
-  test('an unknown key is ignored, as in a query string', async () => {
-    const result = await client.callTool({
-      name: 'list_depots',
-      arguments: { __proto__: 1, constructor: 'x', extra: true },
+  test('an argument the tool does not take is refused, naming those it takes', async () => {
+    // Ignored, `accessories: [1]` priced a quote without the child seat asked for.
+    const cases: [string, Record<string, unknown>, string][] = [
+      [
+        'get_quote',
+        { ...asToolArguments(QUOTE), accessories: [1] },
+        '"accessories" is not an argument of this tool, and would be ignored; the arguments are pick_up_depot_id, drop_off_depot_id, pick_up_date, drop_off_date, vehicle_id, accessory_ids, insurance_id, pick_up_time, drop_off_time, driver_age, promo_code, agent_ref',
+      ],
+      [
+        'find_available_vehicles',
+        asToolArguments(QUOTE),
+        '"vehicle_id" is not an argument of this tool, and would be ignored; the arguments are pick_up_depot_id, drop_off_depot_id, pick_up_date, drop_off_date, min_seats, vehicle_class, driver_age, promo_code',
+      ],
+      [
+        'list_depots',
+        { constructor: 'x' },
+        '"constructor" is not an argument of this tool, and would be ignored; the arguments are ',
+      ],
+    ]
+    for (const [name, args, says] of cases) {
+      assert.equal(errorText(await client.callTool({ name, arguments: args })), says.trimEnd())
+    }
+  })
+
+  test('null for an argument is no value: an option left out, a required one missing', async () => {
+    const unused = { insurance_id: null, accessory_ids: null, driver_age: null, promo_code: null }
+    const quote = await client.callTool({
+      name: 'get_quote',
+      arguments: { ...asToolArguments(QUOTE), ...unused },
     })
-    assert.notEqual(result.isError, true)
+    assert.notEqual(quote.isError, true, JSON.stringify(quote.content))
+    const missing = await client.callTool({
+      name: 'get_quote',
+      arguments: { ...asToolArguments(QUOTE), pick_up_depot_id: null },
+    })
+    assert.match(errorText(missing), /pick_up_depot_id is required/)
   })
 
   test('a tool that does not exist is a protocol error naming the tools', async () => {
