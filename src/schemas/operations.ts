@@ -75,7 +75,7 @@ export function operationDocs(settings: OperationSettings): Record<OperationId, 
     get_quote: {
       operationId: 'get_quote',
       summary: 'Get a priced quote',
-      description: `Step 4. totalAmount = rentalFee + routeFee + accessoriesFee + insuranceFee, in NZD dollars converted from cents, GST included. Valid ${settings.quoteTtlMinutes} minutes (expiresAt). Give checkoutUrl to the person to book. When the vehicle cannot be rented, the error says why.`,
+      description: `Step 4. totalAmount = rentalFee + routeFee + accessoriesFee + insuranceFee + surchargesFee - discount, in NZD dollars converted from cents, GST included. Valid ${settings.quoteTtlMinutes} minutes (expiresAt). Give checkoutUrl to the person to book. When the vehicle cannot be rented, the error says why.`,
     },
   }
 }

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import { resolve } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { Client } from '@modelcontextprotocol/client'
 import { cents, okBody, type Params, type QuoteBody } from '../http/api-client.ts'
@@ -169,5 +170,39 @@ describe('MCP tools over Streamable HTTP', () => {
     )
     assert.equal(asText.totalAmount, asJson.totalAmount)
     assert.deepEqual(asText.priceBreakdown, asJson.priceBreakdown)
+  })
+})
+
+describe('find_available_vehicles as text', () => {
+  let session: Awaited<ReturnType<typeof startMcpOverHttp>>
+  before(async () => {
+    session = await startMcpOverHttp({
+      fleetFile: resolve(import.meta.dirname, '../fixtures/terms-fleet.yaml'),
+    })
+  })
+  after(async () => {
+    await session.close()
+  })
+
+  test("find_available_vehicles' text gives each vehicle's total from, and the promotion taken off", async () => {
+    // Models read the text: a rental fee alone was quoted to travellers as the price.
+    const params = { ...SEARCH, promo_code: 'SAVE10' }
+    const viaMcp = await session.client.callTool({
+      name: 'find_available_vehicles',
+      arguments: asToolArguments(params),
+    })
+    const text = (viaMcp.content as { text: string }[])[0]?.text ?? ''
+    const vehicles = structured<{
+      vehicles: { vehicleId: number; totalFromAmount: number; discountAmount?: number }[]
+    }>(viaMcp).vehicles
+    for (const vehicle of vehicles) {
+      const total = `total from NZ$${vehicle.totalFromAmount.toLocaleString('en-NZ', { minimumFractionDigits: 2 })} before options`
+      assert.ok(text.includes(total), `${total} in ${text}`)
+    }
+    assert.ok(
+      vehicles.some((vehicle) => (vehicle.discountAmount ?? 0) > 0),
+      'no discount applied',
+    )
+    assert.match(text, /, after a promotion discount of NZ\$\d/)
   })
 })

@@ -36,10 +36,11 @@ export const findAvailableVehiclesTool: AgentTool = {
     return {
       structured: { vehicles },
       text: lines(
-        `${counted(vehicles.length, 'vehicle')} free from ${dates} (${vehicles[0]?.rentalDays} rental days), cheapest first:`,
+        `${counted(vehicles.length, 'vehicle')} free from ${dates} (${counted(vehicles[0]?.rentalDays ?? 0, 'rental day')}), cheapest first:`,
+        // The total is what the person pays before options: the model reads this line.
         vehicles.map(
           (vehicle) =>
-            `vehicle_id ${vehicle.vehicleId} ${vehicleLabel(vehicle.name, [vehicle.vehicleClass])}: ${nzd(vehicle.rentalDailyRate)} a day, rental fee ${nzd(vehicle.rentalFee)}, route fee ${nzd(vehicle.routeFee)}`,
+            `vehicle_id ${vehicle.vehicleId} ${vehicleLabel(vehicle.name, [vehicle.vehicleClass])}: ${nzd(vehicle.rentalDailyRate)} a day, rental fee ${nzd(vehicle.rentalFee)}, route fee ${nzd(vehicle.routeFee)}; total from ${nzd(vehicle.totalFromAmount)} before options${vehicle.discountAmount ? `, after a promotion discount of ${nzd(vehicle.discountAmount)}` : ''}`,
         ),
         'Next: list_accessories and list_insurance_plans for a vehicle_id, then get_quote.',
       ),

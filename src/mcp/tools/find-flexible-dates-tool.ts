@@ -42,7 +42,7 @@ export const findFlexibleDatesTool: AgentTool = {
         `${shown} ${window}, cheapest rental fee + route fee first:`,
         options.map(
           (option) =>
-            `${option.pickUpDate} to ${option.dropOffDate}: vehicle_id ${option.vehicleId} ${vehicleLabel(option.name, [option.vehicleClass])}, ${nzd(option.rentalDailyRate)} a day, rental fee ${nzd(option.rentalFee)}, route fee ${nzd(option.routeFee)}`,
+            `${option.pickUpDate} to ${option.dropOffDate}: vehicle_id ${option.vehicleId} ${vehicleLabel(option.name, [option.vehicleClass])}, ${nzd(option.rentalDailyRate)} a day, rental fee ${nzd(option.rentalFee)}, route fee ${nzd(option.routeFee)}; total from ${nzd(option.totalFromAmount)} before options`,
         ),
         'Next: get_quote with the pick_up_date, drop_off_date and vehicle_id of an option (list_accessories and list_insurance_plans for its options first).',
       ),

@@ -3,7 +3,7 @@ import { quoteAnswer } from '../../operations/agent-operations.ts'
 import { QuoteQuery } from '../../schemas/query-parameters.ts'
 import { QuoteSchema } from '../../schemas/quote.ts'
 import type { AgentTool } from '../agent-tool.ts'
-import { nzd } from '../tool-text.ts'
+import { counted, nzd } from '../tool-text.ts'
 
 export const getQuoteTool: AgentTool = {
   name: 'get_quote',
@@ -20,7 +20,7 @@ export const getQuoteTool: AgentTool = {
     return {
       structured: quote,
       text: [
-        `Quote ${quote.quoteId}: ${quote.vehicleName}, ${quote.pickUpDate} to ${quote.dropOffDate} (${quote.rentalDays} rental days).`,
+        `Quote ${quote.quoteId}: ${quote.vehicleName}, ${quote.pickUpDate} to ${quote.dropOffDate} (${counted(quote.rentalDays, 'rental day')}).`,
         `Total ${nzd(quote.totalAmount)} including GST ${nzd(quote.gstAmount)}: rental ${nzd(fees.rentalFee)}, route ${nzd(fees.routeFee)}, accessories ${nzd(fees.accessoriesFee)}, insurance ${nzd(fees.insuranceFee)}${extras.length > 0 ? `, ${extras.join(', ')}` : ''}.`,
         `Terms: ${[terms.distance.text, terms.bond?.text, terms.payment.text, terms.cancellation.text].filter(Boolean).join(' ')}`,
         ...(quote.assumptions.length > 0 ? [`Assumed: ${quote.assumptions.join(' ')}`] : []),
