@@ -3,7 +3,7 @@ import { parseCalendarDate } from '../domain/calendar-date.ts'
 import type { Depot } from '../domain/catalogue.ts'
 import type { SearchValues } from './book-parameters.ts'
 import { depotFacts } from './depot-facts.ts'
-import { errorAttributes, type FieldErrors, fieldError } from './form-fields.ts'
+import { errorAttributes, type FieldErrors, fieldError, hiddenFields } from './form-fields.ts'
 
 export type SearchFormInput = {
   depots: Depot[]
@@ -14,10 +14,16 @@ export type SearchFormInput = {
   today: string
 }
 
-/** The search: pick-up and drop-off depots and dates, sent to /book as the spec's parameters. */
+/**
+ * The search: pick-up and drop-off depots and dates, sent to /book as the spec's parameters. What
+ * an agent's link added (the driver's age, a promotion code, the agent's reference) goes along
+ * unseen: changing the dates dropped them, and the young driver's fees, the promotion and the
+ * agent's credit with them.
+ */
 export function searchForm({ depots, values, errors, today }: SearchFormInput): SafeHtml {
+  const { driver_age, promo_code, agent_ref } = values
   return html`<form class="search-form" method="get" action="/book" novalidate>
-<div class="search-grid">
+${hiddenFields({ driver_age: driver_age || undefined, promo_code: promo_code || undefined, agent_ref: agent_ref || undefined })}<div class="search-grid">
 ${depotSelect('pick_up_depot_id', 'Pick-up depot', depots, values.pick_up_depot_id, errors)}
 ${dateInput('pick_up_date', 'Pick-up date', values.pick_up_date, today, errors)}
 ${depotSelect('drop_off_depot_id', 'Drop-off depot', depots, values.drop_off_depot_id, errors)}

@@ -35,6 +35,9 @@ export function vehicleCard({
 }: VehicleCardInput): SafeHtml {
   const { vehicle, terms } = offer
   const id = `v${vehicle.id}`
+  // The total from is the fees, the surcharges and the promotion taken off, each on its own line:
+  // worked out as one difference, a NZ$50 promotion showed as surcharges of -NZ$50.00.
+  const surcharges = offer.totalFrom + offer.discount - terms.rentalFee - terms.routeFee
   return html`<li class="vehicle" id="vehicle-${vehicle.id}">
 <img src="${links.vehicleImage(vehicle.image)}" alt="" width="640" height="360">
 <div class="vehicle-body">
@@ -45,7 +48,8 @@ ${vehicleFacts(vehicle)}
 <div><dt>Rental days</dt><dd>${rentalDays}</dd></div>
 <div><dt>Rental fee</dt><dd>${formatNzd(terms.rentalFee)}</dd></div>
 ${terms.routeFee > 0 ? html`<div><dt>One-way route fee</dt><dd>${formatNzd(terms.routeFee)}</dd></div>` : ''}
-${offer.totalFrom !== terms.rentalFee + terms.routeFee ? html`<div><dt>Surcharges</dt><dd>${formatNzd(offer.totalFrom - terms.rentalFee - terms.routeFee)}</dd></div>` : ''}
+${surcharges > 0 ? html`<div><dt>Surcharges</dt><dd>${formatNzd(surcharges)}</dd></div>` : ''}
+${offer.discount > 0 ? html`<div class="discount"><dt>Promotion${search.promo_code ? ` ${search.promo_code.toUpperCase()}` : ''}</dt><dd>−${formatNzd(offer.discount)}</dd></div>` : ''}
 <div class="total-from"><dt>Total from</dt><dd>${formatNzd(offer.totalFrom)}</dd></div>
 </dl>
 <form method="get" action="/book" novalidate>

@@ -13,6 +13,8 @@ export type RentalOffer = {
   terms: RentalTerms
   /** The total with nothing chosen, surcharges included (see AvailableVehicle). */
   totalFrom: Cents
+  /** What the promotion asked for takes off this vehicle, already off totalFrom; 0 without one. */
+  discount: Cents
   accessories: Accessory[]
   insurancePlans: InsurancePlan[]
 }
@@ -30,10 +32,11 @@ export async function findRentalOffers(
 ): Promise<RentalOffers> {
   const { period, vehicles } = await findAvailableVehicles(ctx, search)
   const dates = { pickUpDate: search.pickUpDate, dropOffDate: search.dropOffDate }
-  const offers = vehicles.map(({ vehicle, terms, totalFrom }) => ({
+  const offers = vehicles.map(({ vehicle, terms, totalFrom, discount }) => ({
     vehicle,
     terms,
     totalFrom,
+    discount,
     accessories: listAccessories(ctx, { vehicleId: vehicle.id, ...dates }),
     insurancePlans: listInsurancePlans(ctx, { vehicleId: vehicle.id, ...dates }),
   }))

@@ -301,14 +301,29 @@ describe('one quote through the API, MCP, the checkout and the confirmation', ()
           `vehicle ${vehicle.vehicleId}: ${money(vehicle.totalFromAmount)} in ${text}`,
         )
       }
-      assert.deepEqual(
-        hidden(results.body, 'promo_code'),
-        listed.map(() => 'SAVE10'),
+      // The form to change depots or dates first, then each card's.
+      assert.deepEqual(hidden(results.body, 'promo_code'), [
+        'SAVE10',
+        ...listed.map(() => 'SAVE10'),
+      ])
+      assert.deepEqual(hidden(results.body, 'agent_ref'), [
+        'planner.test',
+        ...listed.map(() => 'planner.test'),
+      ])
+    })
+
+    test('a card shows the promotion taken off on a line of its own, not as negative surcharges', async () => {
+      const asked = { ...search, promo_code: 'save10' }
+      const listed = okBody<{ vehicleId: number; discountAmount: number }[]>(
+        await session.api.get('/vehicles/availability', asked),
       )
-      assert.deepEqual(
-        hidden(results.body, 'agent_ref'),
-        listed.map(() => 'planner.test'),
-      )
+      const discounted = listed.filter((vehicle) => vehicle.discountAmount > 0)
+      assert.ok(discounted.length > 0, 'no vehicle discounted')
+      const text = textOf((await page(`/book?${new URLSearchParams(asked)}`)).body)
+      for (const vehicle of discounted) {
+        assert.ok(text.includes(`Promotion SAVE10 −${money(vehicle.discountAmount)}`), text)
+      }
+      assert.doesNotMatch(text, /Surcharges -/)
     })
 
     for (const [what, code] of [
