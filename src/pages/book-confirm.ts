@@ -19,7 +19,7 @@ import {
 import { newQuoteNotice, quoteNotice } from './checkout-notices.ts'
 import { type CheckoutPageInput, type CustomerValues, checkoutPage } from './checkout-page.ts'
 import { confirmationPage } from './confirmation-page.ts'
-import { CSRF_FIELD } from './csrf.ts'
+import { checkoutIdentity } from './csrf.ts'
 import { isInvalidRequest, isSearchParameter } from './error-fields.ts'
 import type { FieldErrors } from './form-fields.ts'
 import { messagePage } from './message-page.ts'
@@ -141,7 +141,7 @@ export async function confirmBooking(
     const outcome = await bookVehicle(deps.ctx, {
       ...rental,
       customer: details,
-      checkoutToken: sentText(body[CSRF_FIELD]),
+      checkoutToken: checkoutIdentity(request, choice.quoteId),
     })
     switch (outcome.outcome) {
       case 'new_quote':

@@ -55,3 +55,19 @@ export function isCsrfError(error: unknown): boolean {
     error.code.startsWith('FST_CSRF_')
   )
 }
+
+/**
+ * Who is confirming which quote, as the booking's checkout token: the browser's secret (the
+ * cookie, the same on every page it loads) with the quote. Not the form's token, which is new on
+ * every load of the page: the back button reloads the checkout (it is never cached), and its
+ * second confirmation was told "another checkout has already booked this quote" instead of shown
+ * its own booking. Another browser has another secret, so its confirmation stays refused.
+ */
+export function checkoutIdentity(request: FastifyRequest, quoteId: string | undefined): string {
+  const cookie = request.cookies[CSRF_COOKIE]
+  const secret = cookie === undefined ? undefined : request.unsignCookie(cookie)
+  const form = (request.body as Record<string, unknown> | undefined)?.[CSRF_FIELD]
+  // The token check passed before this runs, so the secret is there; the form's token otherwise.
+  const who = secret?.valid && secret.value ? secret.value : typeof form === 'string' ? form : ''
+  return `${who} ${quoteId ?? ''}`
+}

@@ -177,6 +177,27 @@ describe('confirming a checkout', () => {
     assert.equal((await site.store.listBookings()).length, 3, "the fleet file's two and this one")
   })
 
+  test('the back button: the checkout loaded again in the same browser, confirmed again, shows its booking', async () => {
+    const checkout = await site.openCheckout(CAR)
+    const first = assertPage(
+      await site.post({ ...checkout.fields, ...PERSON }, checkout.cookie),
+      201,
+    )
+    const reference = /id="booking-reference">([^<]+)</.exec(first)?.[1]
+    // Never cached, the page is fetched again, with the browser's cookie: a new form token.
+    const reloaded = await site.app.inject({
+      method: 'GET',
+      url: bookUrl({ ...CAR, quote_id: checkout.fields.quote_id ?? '' }),
+      headers: { cookie: checkout.cookie },
+    })
+    const fields = bookingForm(reloaded.body)
+    assert.notEqual(fields._csrf, checkout.fields._csrf)
+    const again = assertPage(await site.post({ ...fields, ...PERSON }, checkout.cookie), 200)
+    assert.ok(again.includes(`id="booking-reference">${reference}<`), 'its own booking')
+    assert.doesNotMatch(textOf(again), /already been booked|Another checkout/)
+    assert.equal(await site.unitsBooked(1), 1)
+  })
+
   test('another checkout of a quote already booked books nothing and shows nothing of that booking', async () => {
     const checkout = await site.openCheckout(CAR)
     assertPage(await site.post({ ...checkout.fields, ...PERSON }, checkout.cookie), 201)
