@@ -8,20 +8,31 @@ export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>()
 
+const DAY_MS = 86_400_000
+
 /**
  * The instant a wall-clock date and time in `timeZone` names: 2027-03-01 09:00 in Auckland is
- * 2027-02-28T20:00:00Z. The zone's offset is read for that very moment (so daylight saving is
- * right on either side of a change); a time that does not exist on the day the clocks go forward
- * is taken an hour later, as a clock on the wall would show it.
+ * 2027-02-28T20:00:00Z. Around a daylight saving change, as a clock on the wall reads it (and as
+ * JavaScript's Temporal does by default): a time that does not exist on the day the clocks go
+ * forward is taken an hour later (02:30 in New York on 2027-03-14 is 03:30 EDT), and a time that
+ * comes twice on the day they go back is the first of the two (01:30 EDT, not EST). Worked out
+ * from the offsets a day before and a day after, the same in every zone: the correction step it
+ * replaced took the missing hour an hour later east of Greenwich but an hour earlier west of it.
  */
 export function instantAt(date: CalendarDate, time: TimeOfDay, timeZone: string): Date {
-  // Every quote asks (its free cancellation ends a number of hours before the pick-up), and two
+  // Every quote asks (its free cancellation ends a number of hours before the pick-up), and the
   // zone lookups through Intl cost more than the rest of working out its terms.
   const ms = instants(`${timeZone} ${date}T${time}`, () => {
     const asUtc = Date.parse(`${date}T${time}:00Z`)
-    // The offset at the guessed instant, then again at the corrected one: two steps settle it.
-    const guess = asUtc - offsetAt(asUtc, timeZone)
-    return asUtc - offsetAt(guess, timeZone)
+    const before = offsetAt(asUtc - DAY_MS, timeZone)
+    const after = offsetAt(asUtc + DAY_MS, timeZone)
+    if (before === after) return asUtc - before
+    // A change near: each offset names an instant; those the zone really shows as this wall time.
+    const shown = [asUtc - before, asUtc - after]
+      .filter((instant) => instant + offsetAt(instant, timeZone) === asUtc)
+      .sort((a, b) => a - b)
+    // None: the hour skipped, read with the offset before the change (an hour later by the clock).
+    return shown[0] ?? asUtc - Math.min(before, after)
   })
   return new Date(ms)
 }
