@@ -46,7 +46,61 @@ const instantFormats = new Map<string, Intl.DateTimeFormat>()
 
 /** `Sun, 10 Jan 2027, 1:30 pm NZDT`: an instant in the company's zone, with the zone named. */
 export function formatInstant(iso: string, timeZone: string): string {
-  return instantsShown(`${timeZone} ${iso}`, () => instantFormat(timeZone).format(new Date(iso)))
+  return instantsShown(`${timeZone} ${iso}`, () => {
+    const instant = new Date(iso)
+    const format = instantFormat(timeZone)
+    // New Zealand's own zones and most others are named already: formatted in one call.
+    if (!offsetNamed(format)) return format.format(instant)
+    return format
+      .formatToParts(instant)
+      .map((part) =>
+        part.type === 'timeZoneName' ? zoneName(part.value, instant, timeZone) : part.value,
+      )
+      .join('')
+  })
+}
+
+/**
+ * English locales whose short zone names differ: New Zealand's knows NZDT and AEST but writes
+ * London's summer as GMT+1, Britain's knows BST and CET, the United States' EST and PST, India's
+ * IST, South Africa's SAST, Ireland's its own IST.
+ */
+const NAMING_LOCALES = ['en-GB', 'en-US', 'en-AU', 'en-IN', 'en-ZA', 'en-IE']
+
+const offsetNamedZones = new WeakMap<Intl.DateTimeFormat, boolean>()
+
+/** Whether the New Zealand format names the zone by its offset in January or in July. */
+function offsetNamed(format: Intl.DateTimeFormat): boolean {
+  let named = offsetNamedZones.get(format)
+  if (named === undefined) {
+    named = [Date.UTC(2027, 0, 15), Date.UTC(2027, 6, 15)].some((ms) =>
+      format
+        .formatToParts(ms)
+        .some((part) => part.type === 'timeZoneName' && /^GMT[+-]/.test(part.value)),
+    )
+    offsetNamedZones.set(format, named)
+  }
+  return named
+}
+const zoneNameFormats = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * The zone's name as the people there write it (BST, CEST, EDT), where the New Zealand form is
+ * only an offset (GMT+1); the offset when no locale has a name (Tokyo's GMT+9).
+ */
+function zoneName(nzName: string, instant: Date, timeZone: string): string {
+  if (!/^GMT[+-]/.test(nzName)) return nzName
+  for (const locale of NAMING_LOCALES) {
+    const key = `${locale} ${timeZone}`
+    let format = zoneNameFormats.get(key)
+    if (!format) {
+      format = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
+      zoneNameFormats.set(key, format)
+    }
+    const name = format.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value
+    if (name && !/^GMT[+-]/.test(name)) return name
+  }
+  return nzName
 }
 
 /** The zone's formatter for instants, made once per zone. */
