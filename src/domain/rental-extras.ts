@@ -130,13 +130,14 @@ export function promotionForRental(
   if (promotion.pickUpFrom !== null && rental.pickUpDate < promotion.pickUpFrom) {
     throw refusal(
       promotion,
-      `applies to pick-ups from ${promotion.pickUpFrom}; this one is ${rental.pickUpDate}`,
+      `is only for pick-ups from ${promotion.pickUpFrom}; this one is ${rental.pickUpDate}`,
     )
   }
   if (promotion.pickUpTo !== null && rental.pickUpDate > promotion.pickUpTo) {
     throw refusal(
       promotion,
-      `has expired: it applied to pick-ups up to ${promotion.pickUpTo}; this one is ${rental.pickUpDate}`,
+      // Not "expired": a code for pick-ups up to April is still good today for one in March.
+      `is only for pick-ups up to ${promotion.pickUpTo}; this one is ${rental.pickUpDate}`,
     )
   }
   if (rental.days < promotion.minimumDays) {

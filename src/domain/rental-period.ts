@@ -28,8 +28,6 @@ export function rentalDays(pickUpDate: CalendarDate, dropOffDate: CalendarDate):
   return Math.max(1, daysBetween(pickUpDate, dropOffDate))
 }
 
-const DATE_EXAMPLE = 'for example 2026-12-01'
-
 /** A date parameter that must name a real calendar date. */
 export function parseDateParameter(parameter: string, text: string): CalendarDate {
   const date = parseCalendarDate(text)
@@ -37,7 +35,7 @@ export function parseDateParameter(parameter: string, text: string): CalendarDat
     throw invalid(
       'invalid_date',
       parameter,
-      `${parameter} "${text}" is not a calendar date; send a date that exists as YYYY-MM-DD, ${DATE_EXAMPLE}`,
+      `${parameter} "${text}" is not a calendar date; send a date that exists, as YYYY-MM-DD`,
     )
   }
   return date

@@ -1,3 +1,4 @@
+import { type CalendarDate, todayIn } from '../domain/calendar-date.ts'
 import { toDollars } from '../domain/money.ts'
 import type { Assumption, QuoteTerms } from '../domain/quote-terms.ts'
 import type { TermsResponse } from '../schemas/quote-terms.ts'
@@ -51,7 +52,7 @@ export function presentTerms(
       depositAmount: toDollars(payment.depositAmount),
       balanceAmount: toDollars(payment.balanceAmount),
       balanceDueDate: payment.balanceDueDate,
-      text: paymentText(payment),
+      text: paymentText(payment, madeAt === null ? null : todayIn(timeZone, new Date(madeAt))),
     },
     cancellation: {
       freeCancellationHours: cancellation.freeCancellationHours,
@@ -128,8 +129,18 @@ function handOverTimesText({
     : `No ${parameter} was given: the person chooses the ${handOver} time at checkout.`
 }
 
-function paymentText(payment: QuoteTerms['payment']): string {
+/**
+ * What is due when. `madeOn` is the day the terms were given: a balance due by that very day (the
+ * pick-up is nearer than the balance's notice, so its date was brought forward to it) is due with
+ * the deposit, and "a deposit on booking, the balance by today" said it as two payments.
+ */
+function paymentText(payment: QuoteTerms['payment'], madeOn: CalendarDate | null): string {
   const total = payment.depositAmount + payment.balanceAmount
+  const dueAtOnce =
+    madeOn !== null && payment.balanceDueDate !== null && payment.balanceDueDate <= madeOn
+  if (dueAtOnce && payment.depositPercent > 0 && payment.balanceAmount > 0) {
+    return `The total of ${formatNzd(total)} is due on booking: the pick-up is too near for a deposit of ${payment.depositPercent}% now and the balance later.`
+  }
   const due =
     payment.balanceDueDate === null
       ? 'at pick-up'

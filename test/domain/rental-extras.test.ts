@@ -261,8 +261,8 @@ describe('promotions', () => {
     rentalFee: 60_000,
   })
   const refusals: [string, ReturnType<typeof asked>, RegExp][] = [
-    ['the day before its window', asked('2027-01-14', 3), /applies to pick-ups from 2027-01-15/],
-    ['the day after its window', asked('2027-03-01', 3), /has expired/],
+    ['the day before its window', asked('2027-01-14', 3), /is only for pick-ups from 2027-01-15/],
+    ['the day after its window', asked('2027-03-01', 3), /is only for pick-ups up to /],
     ['a rental a day too short', asked('2027-01-15', 2), /needs at least 3 days; this one is 2/],
     ['a vehicle of another class', asked('2027-01-15', 3, car), /is not for this vehicle/],
   ]

@@ -248,7 +248,7 @@ describe('a quote with the company terms', () => {
         rule: 'a pick-up before the code applies',
         params: { ...VAN, pick_up_date: '2027-01-13', promo_code: 'VAN20' },
         code: 'promotion_not_applicable',
-        says: /applies to pick-ups from 2027-01-15; this one is 2027-01-13/,
+        says: /is only for pick-ups from 2027-01-15; this one is 2027-01-13/,
       },
     ]
     for (const { rule, params, code, says } of promotions) {
@@ -258,7 +258,7 @@ describe('a quote with the company terms', () => {
       })
     }
 
-    test('a code past its last pick-up date has expired (availability says so for every vehicle)', async () => {
+    test("a pick-up past the code's last pick-up date is refused, saying the date (availability says so for every vehicle)", async () => {
       const body = assertBadParameter(
         await api.get('/vehicles/availability', {
           ...CAR,
@@ -270,7 +270,8 @@ describe('a quote with the company terms', () => {
         'promotion_not_applicable',
         'promo_code',
       )
-      assert.match(body.error, /has expired: it applied to pick-ups up to 2027-02-28/)
+      assert.match(body.error, /is only for pick-ups up to 2027-02-28; this one is 2027-03-01/)
+      assert.doesNotMatch(body.error, /expired/)
     })
 
     for (const code of ['AB', 'SPACE IN', 'X'.repeat(31), 'semi;colon']) {
@@ -308,8 +309,13 @@ describe('a quote with the company terms', () => {
       assert.equal(terms.payment.depositPercent, 25)
       assert.equal(terms.payment.depositAmount, 113.75)
       assert.equal(terms.payment.balanceAmount, 341.25)
-      // Due 7 days before the 13th would be the 6th, already past on the 10th: due today.
+      // Due 7 days before the 13th would be the 6th, already past on the 10th: due today, so the
+      // sentence asks for the whole total at once, not a deposit and then a balance today.
       assert.equal(terms.payment.balanceDueDate, '2027-01-10')
+      assert.equal(
+        terms.payment.text,
+        'The total of NZ$455.00 is due on booking: the pick-up is too near for a deposit of 25% now and the balance later.',
+      )
       assert.equal(terms.cancellation.freeCancellationHours, 24)
       // 13 January 00:00 in Auckland (NZDT, +13) less 24 hours.
       assert.equal(terms.cancellation.freeUntil, '2027-01-11T11:00:00.000Z')
@@ -332,6 +338,10 @@ describe('a quote with the company terms', () => {
       })
       assert.equal(terms.bond?.amount, 500)
       assert.equal(terms.payment.balanceDueDate, '2027-02-15')
+      assert.match(
+        terms.payment.text,
+        /^A deposit of 25% \(NZ\$[\d,.]+\) is due on booking; the balance of NZ\$[\d,.]+ is due by Mon, 15 Feb 2027\.$/,
+      )
     })
 
     test('a van: 200 km a day (600 km over 3 days), no free plan, the bond without a plan, 21+', async () => {
