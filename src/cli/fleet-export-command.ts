@@ -26,9 +26,10 @@ export function fleetExportCommand(): Command {
         }
         // The fleet file's bookings are those that hold a unit; every booking, cancelled ones
         // and every detail included, is in `bookings export`.
-        const [catalogue, bookings] = await Promise.all([
+        const [catalogue, bookings, cancelled] = await Promise.all([
           store.loadCatalogue(),
           options.withoutBookings ? [] : store.listBookings({ status: 'confirmed' }),
+          options.withoutBookings ? [] : store.listBookings({ status: 'cancelled' }),
         ])
         const fleet = fleetFileFromCatalogue(catalogue, bookings)
         const { fleetFileYaml } = await import('../fleet/write-fleet-file.ts')
@@ -41,8 +42,13 @@ export function fleetExportCommand(): Command {
           return
         }
         await writeFile(file, text)
+        // Said, so that nobody takes the file for a copy of every booking.
+        const left =
+          cancelled.length === 0
+            ? ''
+            : ` (the confirmed ones; ${cancelled.length} cancelled booking(s) left out, as a fleet file holds only bookings that hold a unit)`
         process.stdout.write(
-          `Exported ${catalogue.depots.length} depots, ${catalogue.vehicles.length} vehicles and ${bookings.length} bookings to ${file}\n`,
+          `Exported ${catalogue.depots.length} depots, ${catalogue.vehicles.length} vehicles and ${bookings.length} bookings${left} to ${file}. The bookings' customers, times and prices are not in a fleet file: \`rental-agent bookings export FILE.csv\` writes every booking with every field.\n`,
         )
       }, 'existing')
     })

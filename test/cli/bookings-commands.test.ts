@@ -164,6 +164,12 @@ for (const { kind, open, skip } of TARGETS) {
       const exported = await runCommand(target, ['bookings', 'export', file])
       assert.equal(exported.code, 0, exported.stderr)
       assert.match(exported.stdout, /^Exported 4 booking\(s\) \(1 cancelled\) from the .* to /)
+      // A fleet export holds the three that hold a unit, and says what it left out.
+      const fleet = await runCommand(target, ['fleet', 'export', `${target.dir}/fleet.yaml`])
+      assert.match(
+        fleet.stdout,
+        /and 3 bookings \(the confirmed ones; 1 cancelled booking\(s\) left out, as a fleet file holds only bookings that hold a unit\) to /,
+      )
       const csv = readFileSync(file, 'utf8')
       assert.match(
         csv.split('\n')[0] ?? '',

@@ -366,7 +366,8 @@ for (const { kind, open, skip } of TARGETS) {
       const exported = `${target.dir}/export.yaml`
       const run = await runCommand(target, ['fleet', 'export', exported])
       assert.equal(run.code, 0, run.stderr)
-      assert.match(run.stdout, /Exported 3 depots, 2 vehicles and 2 bookings/)
+      assert.match(run.stdout, /Exported 3 depots, 2 vehicles and 2 bookings to /)
+      assert.match(run.stdout, /`rental-agent bookings export FILE\.csv` writes every booking/)
       const text = readFileSync(exported, 'utf8')
       assert.match(
         text,
