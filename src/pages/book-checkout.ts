@@ -127,6 +127,7 @@ async function showChoiceProblem(
       links: deps.links,
       today: todayOf(deps.ctx),
       notice,
+      none: found.none,
       selection:
         vehicleId === undefined
           ? undefined

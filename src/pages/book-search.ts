@@ -38,7 +38,7 @@ export async function showResults(
   query: Parameters,
 ): Promise<FastifyReply> {
   try {
-    const { values, period, offers, notice } = await searchOffers(deps.ctx, request, query)
+    const { values, period, offers, notice, none } = await searchOffers(deps.ctx, request, query)
     const page = resultsPage({
       depots: listDepots(deps.ctx),
       search: values,
@@ -47,6 +47,7 @@ export async function showResults(
       links: deps.links,
       today: todayOf(deps.ctx),
       notice,
+      none,
     })
     return sendHtml(deps, reply, 200, page)
   } catch (error) {

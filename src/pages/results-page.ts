@@ -1,8 +1,10 @@
-import { html } from '../docs/html.ts'
+import { html, type SafeHtml } from '../docs/html.ts'
 import type { Depot } from '../domain/catalogue.ts'
 import type { RentalPeriod } from '../domain/rental-period.ts'
+import type { Suggestion } from '../domain/suggestion.ts'
 import { formatCalendarDate } from '../presenters/display-format.ts'
 import type { SiteLinks } from '../presenters/site-links.ts'
+import type { UnavailableVehicle } from '../verbs/explain-unavailable.ts'
 import type { RentalOffer } from '../verbs/find-rental-offers.ts'
 import type { SearchValues } from './book-parameters.ts'
 import { depotName } from './depot-name.ts'
@@ -23,7 +25,13 @@ export type ResultsPageInput = {
   selection?: { vehicleId: number; card: CardSelection } | undefined
   /** Said above the list, when a checkout link could not be used. */
   notice?: Notice | undefined
+  /** With no vehicle to offer: why each the depot stocks cannot be rented, and what would do. */
+  none?: UnavailableVehicle[] | undefined
 }
+
+/** The most reasons listed, and the most searches suggested, when no vehicle can be rented. */
+const MOST_REASONS = 8
+const MOST_SUGGESTIONS = 3
 
 /** Step 2: the vehicles available for the search, each with its options form. */
 export function resultsPage(input: ResultsPageInput): PageContent {
@@ -48,7 +56,8 @@ ${errorSummary(problems)}
 ${input.notice ? noticeBox(input.notice) : ''}
 ${
   offers.length === 0
-    ? html`<p>No vehicle can be rented from ${route} for ${dates}. Try other dates or depots.</p>
+    ? html`<p>No vehicle can be rented from ${route} for ${dates}.</p>
+${whyNone(depots, search, input.none ?? [])}
 ${searchForm({ depots, values: search, errors: {}, today: input.today })}`
     : html`<details class="change-search">
 <summary>Change depots or dates</summary>
@@ -68,4 +77,60 @@ ${offers.map((offer) =>
 </ul>`
 }`,
   )
+}
+
+/**
+ * Why no vehicle can be rented, each reason once (a depot closed that day is every vehicle's),
+ * and the searches the suggestions make, as links: what the API's unavailable endpoint says, in
+ * the traveller's terms.
+ */
+function whyNone(depots: Depot[], search: SearchValues, none: UnavailableVehicle[]): SafeHtml {
+  if (none.length === 0) return html`<p>Try other dates or depots.</p>`
+  const reasons = [...new Set(none.map((item) => item.cause))]
+  const shown = reasons.slice(0, MOST_REASONS)
+  const links = new Map<string, string>()
+  for (const { unavailability } of none) {
+    const suggestion = unavailability.suggestion
+    if (!suggestion || links.size >= MOST_SUGGESTIONS) continue
+    const changed: Record<string, string> = { ...definedValues(search) }
+    for (const [name, value] of Object.entries(suggestion)) changed[name] = String(value)
+    const href = `/book?${new URLSearchParams(changed).toString().replaceAll('%2C', ',')}`
+    links.set(href, suggestionText(depots, suggestion))
+  }
+  return html`<h2>Why</h2>
+<ul class="reasons">
+${shown.map((reason) => html`<li>${reason}.</li>\n`)}${reasons.length > shown.length ? html`<li>And ${reasons.length - shown.length} more.</li>\n` : ''}</ul>
+${
+  links.size === 0
+    ? html`<p>No other date or depot nearby changes this: try another search.</p>`
+    : html`<p>These would work:</p>
+<ul class="suggestions">
+${[...links].map(([href, text]) => html`<li><a href="${href}">${text}</a></li>\n`)}</ul>`
+}`
+}
+
+function definedValues(values: SearchValues): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(values).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  )
+}
+
+/** `Pick up on Wed, 16 Dec 2026 and drop off on Sat, 19 Dec 2026`: only what changes. */
+function suggestionText(depots: Depot[], suggestion: Suggestion): string {
+  const parts = [
+    suggestion.pick_up_depot_id === undefined
+      ? undefined
+      : `pick up at ${depotName(depots, String(suggestion.pick_up_depot_id))}`,
+    suggestion.pick_up_date === undefined
+      ? undefined
+      : `pick up on ${formatCalendarDate(suggestion.pick_up_date)}`,
+    suggestion.drop_off_depot_id === undefined
+      ? undefined
+      : `drop off at ${depotName(depots, String(suggestion.drop_off_depot_id))}`,
+    suggestion.drop_off_date === undefined
+      ? undefined
+      : `drop off on ${formatCalendarDate(suggestion.drop_off_date)}`,
+  ].filter((part) => part !== undefined)
+  const text = parts.join(' and ')
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`
 }

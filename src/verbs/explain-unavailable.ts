@@ -7,8 +7,11 @@ import type { VerbContext } from './context.ts'
 import { type RentalSearch, resolveRentalRequest } from './rental-request.ts'
 import { type StillValid, suggestChange } from './suggest-change.ts'
 
-/** A vehicle stocked at the pick-up depot that the search leaves out, and why. */
-export type UnavailableVehicle = { vehicle: Vehicle; unavailability: Unavailability }
+/**
+ * A vehicle stocked at the pick-up depot that the search leaves out, and why: the API's reason
+ * with its next step, and the `cause` alone (what the website says, beside its own links).
+ */
+export type UnavailableVehicle = { vehicle: Vehicle; unavailability: Unavailability; cause: string }
 
 /**
  * Every vehicle stocked at the pick-up depot (of those the filter lets through, as availability's)
@@ -41,6 +44,7 @@ export async function listUnavailableVehicles(
     left.push({
       vehicle,
       unavailability: await explainUnavailable(ctx, vehicle, request, assessment),
+      cause: capitalised(assessment.reason),
     })
   }
   return left

@@ -138,6 +138,39 @@ describe('GET /book with a search', () => {
     assert.equal(selectedValue(page, 'pick_up_depot_id'), '2')
     assert.equal(inputValue(page, 'pick_up_date'), '2027-01-16')
   })
+
+  test('says why, once per reason, and links the searches that would work, as the unavailable API', async () => {
+    const search = {
+      ...SEARCH,
+      pick_up_depot_id: '2',
+      drop_off_depot_id: '2',
+      pick_up_date: '2027-01-16',
+      driver_age: '30',
+    }
+    const api = await site.get(bookUrl(search, '/api/agent/vehicles/unavailable'))
+    const unavailable = JSON.parse(api.body) as {
+      suggestion: Record<string, string | number> | null
+    }[]
+    assert.ok(unavailable.length > 0, api.body)
+    const page = assertPage(await site.get(bookUrl(search)), 200)
+    const text = textOf(page)
+    assert.match(text, /Why Beta has no pick-up times on a weekend/i)
+    // One depot closed that day is one reason, however many vehicles it stops.
+    assert.equal(text.match(/no pick-up times on a weekend/gi)?.length, 1, text)
+    const suggested = unavailable[0]?.suggestion ?? {}
+    const link = /<ul class="suggestions">\s*<li><a href="([^"]+)">([^<]+)<\/a>/.exec(page)
+    assert.ok(link, 'no suggested search')
+    const params = new URLSearchParams(
+      (link[1] ?? '').replace(/^\/book\?/, '').replaceAll('&amp;', '&'),
+    )
+    for (const [name, value] of Object.entries(suggested))
+      assert.equal(params.get(name), String(value))
+    assert.equal(params.get('driver_age'), '30', 'the link keeps what the search carried')
+    assert.match(
+      textOf(assertPage(await site.get(`/book?${params}`), 200)),
+      /\d+ vehicles? available/,
+    )
+  })
 })
 
 describe('GET /book with a bad search shows the API message next to the field, filled as sent', () => {
