@@ -20,6 +20,8 @@ export function mcpConnectionMarkdown(settings: DocsSettings, company: CompanyPr
         [SERVER_KEY]: {
           command: 'npm',
           args: ['--prefix', '/path/to/vehicle-rental-agent-api', '--silent', 'run', 'mcp'],
+          // Its quotes' checkout links name the website: the one a person can open.
+          env: { PUBLIC_URL: settings.publicUrl },
         },
       },
     },
@@ -35,7 +37,7 @@ Streamable HTTP at \`${settings.publicUrl}/mcp\`, stateless (every message a POS
 ${http}
 \`\`\`
 
-stdio, for an agent running on the machine that holds a copy of the service (it reads the same database and settings from the environment):
+stdio, for an agent running on the machine that holds a copy of the service (it reads the same database and settings from the environment; \`PUBLIC_URL\` is the website its quotes' checkout links open, which must be served):
 
 \`\`\`json
 ${stdio}

@@ -1,4 +1,4 @@
-import { serveStdio } from '@modelcontextprotocol/server/stdio'
+import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio'
 import type { Config } from '../config.ts'
 import { scrubText } from '../observability/personal-data.ts'
 import { SiteLinks } from '../presenters/site-links.ts'
@@ -6,6 +6,7 @@ import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
 import { tooManyRequestsText } from '../rate-limit/too-many-requests.ts'
 import { openServices } from '../services.ts'
 import { createMcpServer } from './create-mcp-server.ts'
+import { StdioLineCheck } from './stdio-line-check.ts'
 
 /** The rate-limit key of the one client a stdio server has: the process that started it. */
 const STDIO_CLIENT = 'mcp-stdio'
@@ -28,7 +29,12 @@ export async function runMcpStdio(config: Config): Promise<void> {
     log,
     countCall: () => countCall(services.rateLimiter),
   }
+  // What the HTTP door refuses itself is refused here too, before the SDK reads the line.
+  const lines = process.stdin.pipe(
+    new StdioLineCheck((answer) => process.stdout.write(`${answer}\n`)),
+  )
   const handle = serveStdio(() => createMcpServer(deps), {
+    transport: new StdioServerTransport(lines, process.stdout),
     onerror: (error) => log.warn(`MCP message refused: ${error.message}`),
   })
   let closed = false

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -6,7 +7,7 @@ import { after, before, describe, test } from 'node:test'
 import { addDays, todayIn } from '../../src/domain/calendar-date.ts'
 import { DEMO_FLEET_FILE, SITE_URL } from '../helpers/test-app.ts'
 import { cents, okBody, type QuoteBody, startApi, type TestApi } from '../http/api-client.ts'
-import { connectStdio, errorText, structured } from './mcp-sessions.ts'
+import { connectStdio, errorText, COMMAND as STDIO_COMMAND, structured } from './mcp-sessions.ts'
 
 /*
  * `rental-agent mcp`: the stdio server as its own process, on the same embedded database as a service
@@ -166,5 +167,65 @@ describe('MCP over stdio and the rate limit', () => {
     )
     // Listing the tools is not a call and stays possible.
     assert.equal((await stdio.client.listTools()).tools.length, 9)
+  })
+})
+
+describe('MCP over stdio: lines the SDK would skip or answer with its raw issue list', () => {
+  test('are answered as over HTTP: not JSON -32700, malformed params -32602 in a sentence', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'mcp-stdio-lines-'))
+    const child = spawn(process.execPath, [STDIO_COMMAND, 'mcp'], {
+      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', DATA_DIR: dataDir },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
+    try {
+      const answers: { id: unknown; error?: { code: number; message: string } }[] = []
+      let buffered = ''
+      const three = new Promise<void>((done) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          buffered += chunk.toString()
+          const lines = buffered.split('\n')
+          buffered = lines.pop() ?? ''
+          for (const line of lines) answers.push(JSON.parse(line))
+          if (answers.length >= 3) done()
+        })
+      })
+      child.stdin.write('this is not json\n')
+      child.stdin.write('{"jsonrpc":"2.0","id":1,"method":"initialize"}\n')
+      child.stdin.write(
+        '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"list_depots","arguments":[1]}}\n',
+      )
+      await three
+      assert.deepEqual(answers, [
+        {
+          jsonrpc: '2.0',
+          id: null,
+          error: {
+            code: -32700,
+            message: 'Parse error: the line is not JSON; send one JSON-RPC message a line',
+          },
+        },
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          error: {
+            code: -32602,
+            message:
+              'Invalid params for initialize: send params {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": ..., "version": ...}}',
+          },
+        },
+        {
+          jsonrpc: '2.0',
+          id: 2,
+          error: {
+            code: -32602,
+            message:
+              "Invalid params for tools/call: params.arguments must be a JSON object of the tool's parameters",
+          },
+        },
+      ])
+    } finally {
+      child.kill()
+      await rm(dataDir, { recursive: true, force: true })
+    }
   })
 })

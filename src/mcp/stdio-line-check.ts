@@ -1,0 +1,65 @@
+import { Transform, type TransformCallback } from 'node:stream'
+import { MAX_JSON_DEPTH, nestedDeeperThan, paramsRefusal } from './message-check.ts'
+
+/** The Accept a 2025 HTTP client sends, under which paramsRefusal checks a message. */
+const AS_HTTP = 'application/json, text/event-stream'
+
+/**
+ * Standard input as the SDK's stdio transport reads it, one JSON-RPC message a line, with what
+ * the HTTP door answers itself answered here too: a line that is not JSON is -32700 (the SDK
+ * skips it without a word, so a client waits for an answer that never comes), one nested too
+ * deep -32600, and malformed 2025 params -32602 in a sentence (the SDK's raw issue list, or for
+ * `initialize` without params an internal error). Answers are written to `answer`, a line each;
+ * every other line goes on to the SDK as it came.
+ */
+export class StdioLineCheck extends Transform {
+  private readonly answer: (line: string) => void
+  private pending = ''
+
+  constructor(answer: (line: string) => void) {
+    super()
+    this.answer = answer
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    const text = this.pending + chunk.toString('utf8')
+    const lines = text.split('\n')
+    this.pending = lines.pop() ?? ''
+    for (const line of lines) this.check(line)
+    done()
+  }
+
+  override _flush(done: TransformCallback): void {
+    if (this.pending.trim() !== '') this.check(this.pending)
+    this.pending = ''
+    done()
+  }
+
+  private check(line: string): void {
+    if (line.trim() === '') return
+    let message: unknown
+    try {
+      message = JSON.parse(line)
+    } catch {
+      this.refuse(-32700, 'Parse error: the line is not JSON; send one JSON-RPC message a line')
+      return
+    }
+    if (nestedDeeperThan(message, MAX_JSON_DEPTH)) {
+      this.refuse(
+        -32600,
+        `Invalid Request: the JSON nests more than ${MAX_JSON_DEPTH} levels deep; an MCP message needs a few`,
+      )
+      return
+    }
+    const refusal = paramsRefusal(message, { accept: AS_HTTP })
+    if (refusal) {
+      this.answer(JSON.stringify(refusal))
+      return
+    }
+    this.push(`${line}\n`)
+  }
+
+  private refuse(code: number, message: string): void {
+    this.answer(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }))
+  }
+}
