@@ -120,6 +120,58 @@ function allSchemaErrors(data: unknown): SchemaError[] {
   }
 }
 
+const TYPE_WORDS: Record<string, string> = {
+  number: 'a number',
+  integer: 'a whole number',
+  string: 'text',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'a mapping of fields',
+}
+
+const BOUND_WORDS: Record<string, string> = {
+  minimum: 'at least',
+  maximum: 'at most',
+  exclusiveMinimum: 'more than',
+  exclusiveMaximum: 'less than',
+  minItems: 'a list of at least',
+  maxItems: 'a list of at most',
+}
+
+/**
+ * The known field a mistyped key most likely meant: the same but for case, underscores and
+ * hyphens, or at most two letters apart (anual_closures, image_url); none when nothing is close.
+ */
+function closestName(key: string, known: string[]): string | undefined {
+  const plain = (name: string) => name.toLowerCase().replace(/[-_\s]/g, '')
+  const same = known.find((name) => plain(name) === plain(key))
+  if (same) return same
+  let best: { name: string; distance: number } | undefined
+  for (const name of known) {
+    const distance = editDistance(plain(key), plain(name))
+    if (distance <= 2 && (!best || distance < best.distance)) best = { name, distance }
+  }
+  return best?.name
+}
+
+/** Levenshtein's distance: the letters to add, drop or change to turn one word into the other. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i]
+    for (let j = 1; j <= b.length; j++) {
+      const change = a[i - 1] === b[j - 1] ? 0 : 1
+      current[j] = Math.min(
+        (previous[j] as number) + 1,
+        (current[j - 1] as number) + 1,
+        (previous[j - 1] as number) + change,
+      )
+    }
+    previous = current
+  }
+  return previous[b.length] as number
+}
+
 /** Enough for any file a person would fix by hand, bounded for one that is not a fleet at all. */
 const MAX_SCHEMA_ERRORS = 1000
 
@@ -135,10 +187,34 @@ function schemaProblem(error: SchemaError, data: unknown): LocatedProblem {
   const path = parsePointer(error.instancePath)
   const extra = error.params as { additionalProperties?: string[]; allowedValues?: unknown[] }
   if (error.keyword === 'additionalProperties' && extra.additionalProperties) {
+    const key = extra.additionalProperties[0] ?? ''
+    const known = Object.keys((schemaAt(error.schemaPath)?.properties as object | undefined) ?? {})
+    const meant = closestName(key, known)
     return {
-      path: [...path, extra.additionalProperties[0] ?? ''],
-      message: 'is not a known field',
+      path: [...path, key],
+      message: meant ? `is not a known field; did you mean ${meant}?` : 'is not a known field',
       at: 'key' as const,
+    }
+  }
+  // The validator's own words ("must be number", "must be >= 0") said with the value and in words.
+  const shown = JSON.stringify(valueAt(data, path))
+  if (error.keyword === 'type') {
+    const type = (error.params as { type?: string }).type ?? ''
+    const money = type === 'number' && typeof valueAt(data, path) === 'string'
+    return {
+      path,
+      message: `${shown} must be ${TYPE_WORDS[type] ?? type}${money ? ', without quotes or a currency sign (45.00, not "45.00" or "$45")' : ''}`,
+    }
+  }
+  const bound = error.params as { limit?: number }
+  if (BOUND_WORDS[error.keyword] && bound.limit !== undefined) {
+    return { path, message: `${shown} must be ${BOUND_WORDS[error.keyword]} ${bound.limit}` }
+  }
+  if (error.keyword === 'required') {
+    const missing = (error.params as { requiredProperties?: string[] }).requiredProperties ?? []
+    return {
+      path,
+      message: `misses the required field${missing.length === 1 ? '' : 's'} ${missing.join(', ')}`,
     }
   }
   if (error.keyword === 'enum' && extra.allowedValues) {

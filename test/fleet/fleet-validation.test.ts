@@ -189,7 +189,7 @@ describe('fleet file rules, each refused with its path', () => {
       rule: 'a latitude beyond the pole',
       edits: [[ALPHA, `${ALPHA}    latitude: -91\n    longitude: 174.7\n`]],
       path: 'depots[0].latitude',
-      says: 'must be >= -90',
+      says: '-91 must be at least -90',
     },
     {
       rule: 'a depot phone with letters',
@@ -207,7 +207,7 @@ describe('fleet file rules, each refused with its path', () => {
       rule: 'seats that are not a whole number',
       edits: [['    class: van\n', '    class: van\n    seats: 2.5\n']],
       path: 'vehicles[1].seats',
-      says: 'must be integer',
+      says: '2.5 must be a whole number',
     },
     {
       rule: 'an annual closure range that is not MM-DD',

@@ -212,6 +212,14 @@ describe('a bad fleet file is refused with every problem located by path, line a
       says: 'is not a known field',
     },
     {
+      rule: 'a mistyped field says the field it most likely meant',
+      text: () => rulesFleetWith('    annual_closures:', '    anual_closures:'),
+      path: 'depots[1].anual_closures',
+      line: 30,
+      column: 5,
+      says: 'is not a known field; did you mean annual_closures?',
+    },
+    {
       rule: 'an unknown top-level field is named with its path',
       text: () => rulesFleetWith('company:\n', 'currency: NZD\ncompany:\n'),
       path: 'currency',
@@ -225,7 +233,7 @@ describe('a bad fleet file is refused with every problem located by path, line a
       path: 'vehicles[1].units[1]',
       line: 53,
       column: 17,
-      says: 'must be integer',
+      says: '"many" must be a whole number',
     },
     {
       rule: 'a wrong type (a price in words) is located at the value',
@@ -233,7 +241,7 @@ describe('a bad fleet file is refused with every problem located by path, line a
       path: 'accessories[2].price',
       line: 75,
       column: 12,
-      says: 'must be number',
+      says: '"twenty" must be a number, without quotes or a currency sign',
     },
     {
       rule: 'a charge unit that is not day or rental lists the allowed values',
@@ -277,7 +285,7 @@ describe('a bad fleet file is refused with every problem located by path, line a
       path: 'accessories[2].price',
       line: 75,
       column: 12,
-      says: 'must be >= 0',
+      says: '-20 must be at least 0',
     },
     {
       rule: 'a duplicate vehicle id names the second vehicle and the first',
