@@ -4,7 +4,7 @@ import { describeRental, type FleetChange } from '../domain/fleet-import-plan.ts
 import { changedFields } from '../fleet/fleet-item-diff.ts'
 import { importFleet } from '../verbs/import-fleet.ts'
 import { CommandError, describeStore, withStore } from './cli-support.ts'
-import { formatWarnings } from './fleet-warnings-text.ts'
+import { formatWarnings, lookAtText } from './fleet-warnings-text.ts'
 
 /** `rental-agent fleet import FILE [--dry-run]` */
 export function fleetImportCommand(): Command {
@@ -19,11 +19,10 @@ export function fleetImportCommand(): Command {
       await withStore(
         async (store, config) => {
           const { readFleetFile } = await import('../fleet/read-fleet-file.ts')
-          const fleet = await readFleetFile(file, todayIn(config.timeZone, new Date()), {
-            imagesDir: config.imagesDir,
-          })
+          const today = todayIn(config.timeZone, new Date())
+          const fleet = await readFleetFile(file, today, { imagesDir: config.imagesDir })
           const dryRun = options.dryRun === true
-          const { outcome, plan } = await importFleet(store, fleet, { dryRun })
+          const { outcome, plan, lookAt } = await importFleet(store, fleet, { dryRun, today })
           const where = describeStore(config)
           if (outcome === 'refused') {
             const lines = plan.broken.map(
@@ -37,6 +36,7 @@ export function fleetImportCommand(): Command {
           if (outcome === 'unchanged') {
             process.stdout.write(`Nothing to import: ${file} matches the ${where}.\n`)
             process.stdout.write(formatWarnings(file, fleet.warnings))
+            process.stdout.write(lookAtText(lookAt))
             return
           }
           const header =
@@ -45,6 +45,7 @@ export function fleetImportCommand(): Command {
               : `Imported ${file} (${fleet.catalogue.company.name}) into the ${where}:`
           process.stdout.write(`${header}\n${formatChanges(plan.changes)}\n`)
           process.stdout.write(formatWarnings(file, fleet.warnings))
+          process.stdout.write(lookAtText(lookAt))
           if (outcome === 'imported') {
             process.stdout.write(
               `Running instances serve the new catalogue within ${config.fleetCheckSeconds} s (FLEET_CHECK_SECONDS).\n`,

@@ -1,7 +1,12 @@
 import { Command } from 'commander'
 import { loadConfig } from '../config.ts'
+import { bookingsToLookAt } from '../domain/bookings-to-look-at.ts'
 import { todayIn } from '../domain/calendar-date.ts'
-import { formatWarnings } from './fleet-warnings-text.ts'
+import { formatWarnings, lookAtText } from './fleet-warnings-text.ts'
+
+function counted(count: number, noun: string, plural = `${noun}s`): string {
+  return `${count} ${count === 1 ? noun : plural}`
+}
 
 /** `rental-agent fleet validate FILE` */
 export function fleetValidateCommand(): Command {
@@ -15,13 +20,23 @@ export function fleetValidateCommand(): Command {
       const config = loadConfig()
       // Throws a FleetFileError listing every problem; the program prints it and exits with 1.
       const { readFleetFile } = await import('../fleet/read-fleet-file.ts')
-      const fleet = await readFleetFile(file, todayIn(config.timeZone, new Date()), {
-        imagesDir: config.imagesDir,
-      })
+      const today = todayIn(config.timeZone, new Date())
+      const fleet = await readFleetFile(file, today, { imagesDir: config.imagesDir })
       const c = fleet.catalogue
+      const counts = [
+        counted(c.depots.length, 'depot'),
+        counted(c.vehicles.length, 'vehicle'),
+        counted(c.seasons.length, 'season'),
+        counted(c.rateBands.length, 'rate band'),
+        counted(c.routes.length, 'route'),
+        counted(c.accessories.length, 'accessory', 'accessories'),
+        counted(c.insurancePlans.length, 'insurance plan'),
+        counted(fleet.bookings.length, 'booking'),
+      ]
       process.stdout.write(
-        `${file} is a valid fleet file for ${c.company.name} (booking references ${c.company.bookingReferencePrefix}-...): ${c.depots.length} depots, ${c.vehicles.length} vehicles, ${c.seasons.length} seasons, ${c.rateBands.length} rate bands, ${c.routes.length} routes, ${c.accessories.length} accessories, ${c.insurancePlans.length} insurance plans, ${fleet.bookings.length} bookings\n`,
+        `${file} is a valid fleet file for ${c.company.name} (booking references ${c.company.bookingReferencePrefix}-...): ${counts.join(', ')}\n`,
       )
       process.stdout.write(formatWarnings(file, fleet.warnings))
+      process.stdout.write(lookAtText(bookingsToLookAt(c, fleet.bookings, today)))
     })
 }

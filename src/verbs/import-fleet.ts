@@ -1,4 +1,10 @@
-import { type FleetImportPlan, planFleetImport } from '../domain/fleet-import-plan.ts'
+import { type BookingToLookAt, bookingsToLookAt } from '../domain/bookings-to-look-at.ts'
+import type { CalendarDate } from '../domain/calendar-date.ts'
+import {
+  type FleetImportPlan,
+  type FleetState,
+  planFleetImport,
+} from '../domain/fleet-import-plan.ts'
 import type { FleetContents, Store } from '../store/store.ts'
 
 export type FleetImport = {
@@ -9,6 +15,8 @@ export type FleetImport = {
    */
   outcome: 'imported' | 'unchanged' | 'dry_run' | 'refused'
   plan: FleetImportPlan
+  /** Bookings still to come the new catalogue no longer fits (a depot closed, a route gone). */
+  lookAt: BookingToLookAt[]
 }
 
 /**
@@ -20,13 +28,18 @@ export type FleetImport = {
 export async function importFleet(
   store: Store,
   next: FleetContents,
-  options: { dryRun: boolean },
+  options: { dryRun: boolean; today: CalendarDate },
 ): Promise<FleetImport> {
   let plan: FleetImportPlan | undefined
+  let lookAt: BookingToLookAt[] = []
   let reviewFailure: { error: unknown } | undefined
   await store.importFleet(next, (stored) => {
     try {
       plan = planFleetImport(stored, next)
+      // As the plan reads them: a stored booking may say it is cancelled.
+      const { bookings } = stored as FleetState
+      const confirmed = bookings.filter((booking) => booking.status !== 'cancelled')
+      lookAt = bookingsToLookAt(next.catalogue, [...confirmed, ...plan.newBookings], options.today)
     } catch (error) {
       reviewFailure = { error }
       return false
@@ -44,5 +57,5 @@ export async function importFleet(
         : options.dryRun
           ? 'dry_run'
           : 'imported'
-  return { outcome, plan }
+  return { outcome, plan, lookAt }
 }

@@ -182,7 +182,25 @@ describe('rental-agent fleet validate', { concurrency: 3 }, () => {
       run.stdout,
       /is a valid fleet file for Kiwi Roads Rentals \(booking references KR-\.\.\.\): 6 depots, 9 vehicles, .* 8 bookings/,
     )
-    assert.doesNotMatch(run.stdout, /warning/)
+    assert.doesNotMatch(run.stdout, /warning|do not fit/)
+  })
+
+  test('a booking still to come on a day its depot hands nothing over is listed to arrange, exit 0', async () => {
+    // Beta (2) has no pick-up at weekends; 2027-01-16 is a Saturday.
+    const text = readFileSync(RULES_FLEET, 'utf8').replace(
+      'bookings:\n',
+      'bookings:\n  - { reference: T-3, vehicle: 1, pick_up_depot: 2, drop_off_depot: 2, pick_up_date: 2027-01-16, drop_off_date: 2027-01-19 }\n',
+    )
+    const run = await runCommand(undefined, [
+      'fleet',
+      'validate',
+      scratch.write('saturday.yaml', text),
+    ])
+    assert.equal(run.code, 0, run.stderr)
+    assert.match(
+      run.stdout,
+      /1 booking\(s\) still to come do not fit the fleet; they stand, so arrange each with its traveller .*\n {2}T-3 \(.*\): Beta has no pick-up times on a weekend \(2027-01-16\)/,
+    )
   })
 
   for (const bad of BAD_FILES) {
@@ -233,6 +251,24 @@ for (const { kind, open, skip } of TARGETS) {
       assert.match(run.stdout, /added {3}booking T-1/)
       // Quiet when standard error is not a terminal.
       assert.equal(run.stderr, '')
+    })
+
+    test('a closure added over a booking to come is imported, and the booking listed to arrange', async () => {
+      // T-1 picks up at Alpha (1) on 2027-01-20.
+      const closed = rulesText.replace(
+        '    name: Alpha\n',
+        '    name: Alpha\n    closures: ["2027-01-20"]\n',
+      )
+      const dry = await runCommand(target, [
+        'fleet',
+        'import',
+        '--dry-run',
+        target.write('closed.yaml', closed),
+      ])
+      assert.equal(dry.code, 0, dry.stderr)
+      assert.match(dry.stdout, /\n {2}T-1 \(.*\): Alpha is closed on 2027-01-20\n/)
+      // Back as it was: nothing else in this suite expects the closure.
+      assert.match(dry.stdout, /nothing was written/)
     })
 
     test('every kind of bad file is refused at its line and column, and nothing changes', async () => {
