@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { Command } from 'commander'
+import { bookingsToLookAt } from '../domain/bookings-to-look-at.ts'
+import { todayIn } from '../domain/calendar-date.ts'
 import {
   type CsvBooking,
   type CsvProblem,
@@ -10,6 +12,7 @@ import {
 import type { Store } from '../store/store.ts'
 import { importBookings } from '../verbs/import-bookings.ts'
 import { CommandError, describeStore, withStore } from './cli-support.ts'
+import { lookAtText } from './fleet-warnings-text.ts'
 import { Progress } from './progress.ts'
 
 /** `rental-agent bookings import FILE.csv [--dry-run]` */
@@ -50,6 +53,14 @@ export function bookingsImportCommand(): Command {
           options.dryRun
             ? `Dry run: all ${total} booking(s) of ${file} can be imported into the ${where}; nothing was written.\n`
             : `Imported ${total} booking(s) from ${file} into the ${where}.\n`,
+        )
+        // A booking taken by phone for a day its depot is shut goes in as it stands: said, to arrange.
+        const bookings = parsed.bookings
+          .map((row) => row.booking)
+          .filter((booking) => booking.status !== 'cancelled')
+        const today = todayIn(config.timeZone, new Date())
+        process.stdout.write(
+          lookAtText(bookingsToLookAt(await store.loadCatalogue(), bookings, today)),
         )
       }, 'existing')
     })

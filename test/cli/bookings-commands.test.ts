@@ -45,6 +45,23 @@ for (const { kind, open, skip } of TARGETS) {
     })
     after(() => target?.close())
 
+    test('a booking for a day its depot hands nothing over can be imported, and is listed to arrange', async () => {
+      // Beta (2) has no pick-up at weekends; 2027-02-13 is a Saturday. A dry run: nothing stays.
+      const csv = [HEADER, 'PH-2001,1,2,2,2027-02-13,2027-02-15'].join('\n')
+      const run = await runCommand(target, [
+        'bookings',
+        'import',
+        '--dry-run',
+        target.write('saturday.csv', csv),
+      ])
+      assert.equal(run.code, 0, run.stderr)
+      assert.match(run.stdout, /^Dry run: all 1 booking\(s\) of .* can be imported/)
+      assert.match(
+        run.stdout,
+        /1 booking\(s\) still to come do not fit the fleet; .*\n {2}PH-2001 \(.*\): Beta has no pick-up times on a weekend \(2027-02-13\)/,
+      )
+    })
+
     test('a CSV of bookings from another channel is imported, with who booked and the total', async () => {
       const csv = [
         `${HEADER},customer_name,customer_email,customer_phone,total,booked_at,agent_ref`,
