@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/server'
-import { DomainError, StoreUnavailableError } from '../domain/errors.ts'
+import { DomainError, StoreUnavailableError, UnavailableError } from '../domain/errors.ts'
 import { INTERNAL_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from '../http/error-response.ts'
 import { toolDescription } from './tool-input-schema.ts'
 import { toolListingText } from './tool-text.ts'
@@ -12,7 +12,24 @@ export type ToolLog = { error(details: object, message: string): void }
  * to retry. Only an unexpected fault is logged, and its cause is never shown.
  */
 export function toolErrorResult(error: unknown, log: ToolLog): CallToolResult {
-  if (error instanceof DomainError) return errorResult(toolMessage(error))
+  if (error instanceof DomainError) {
+    const message = toolMessage(error)
+    // The API's error fields as JSON too, as a success carries its JSON: an agent reads the
+    // code, the argument at fault and the suggested arguments without parsing the sentence.
+    const fields = {
+      error: message,
+      code: error.code,
+      ...(error.parameter === undefined ? {} : { parameter: error.parameter }),
+      ...(error instanceof UnavailableError ? { suggestion: error.suggestion } : {}),
+    }
+    return {
+      content: [
+        { type: 'text', text: message.trimEnd() },
+        { type: 'text', text: JSON.stringify(fields) },
+      ],
+      isError: true,
+    }
+  }
   if (error instanceof StoreUnavailableError) {
     log.error({ err: error.cause }, 'store unavailable')
     return errorResult(UNAVAILABLE_MESSAGE)

@@ -298,6 +298,30 @@ describe('MCP tool errors', () => {
     assert.match(errorText(missing), /pick_up_depot_id is required/)
   })
 
+  test("an error's fields come as JSON too: the API's code, the argument at fault, the suggestion", async () => {
+    for (const [params, status] of [
+      [{ ...QUOTE, drop_off_date: '2027-01-15' }, 404],
+      [{ ...QUOTE, pick_up_date: '2027-02-30' }, 400],
+    ] as const) {
+      const rest = await session.api.get('/quotes', params)
+      assert.equal(rest.statusCode, status, rest.body)
+      const api = rest.json<{
+        error: string
+        code: string
+        parameter?: string
+        suggestion?: unknown
+      }>()
+      const result = await client.callTool({
+        name: 'get_quote',
+        arguments: asToolArguments(params),
+      })
+      const blocks = result.content as { type: string; text: string }[]
+      const fields = JSON.parse(blocks[1]?.text ?? '{}')
+      assert.equal(fields.error, errorText(result))
+      assert.deepEqual({ ...fields, error: undefined }, { ...api, error: undefined })
+    }
+  })
+
   test('a tool that does not exist is a protocol error naming the tools', async () => {
     await assert.rejects(
       client.callTool({ name: 'book_vehicle', arguments: {} }),

@@ -41,7 +41,7 @@ export function unavailableText(
     `${counted(vehicles.length, 'vehicle')} stocked at depot ${query.pick_up_depot_id} cannot be rented from ${dates}:`,
     vehicles.map(
       (vehicle) =>
-        `vehicle_id ${vehicle.vehicleId} ${vehicle.name} (${vehicle.code}): ${vehicle.reason}${vehicle.suggestion ? ` Suggested arguments: ${JSON.stringify(vehicle.suggestion)}.` : ''}`,
+        `vehicle_id ${vehicle.vehicleId} ${vehicle.name} (${vehicle.code}): ${vehicle.reason}${vehicle.suggestion ? `. Suggested arguments: ${JSON.stringify(vehicle.suggestion)}.` : ''}`,
     ),
     'Next: send a suggestion with the other arguments unchanged to find_available_vehicles or get_quote.',
   )
