@@ -37,19 +37,31 @@ export function toolInputSchema(parameters: TObject): JsonSchema {
             description: `Accessory ids; an id given twice is a quantity of two`,
             examples: [[1, 1, 3]],
           }
-        : {
-            ...(typedParameterSchema(schema) ?? { type: 'string' }),
-            description,
-            examples: (schema.examples as unknown[] | undefined)?.map((example) =>
-              /^\d+$/.test(String(example)) ? Number(example) : example,
-            ),
-          }
+        : typedProperty(schema, description)
   }
   return {
     type: 'object',
     properties,
     required: parameters.required ?? [],
     additionalProperties: false,
+  }
+}
+
+/**
+ * A parameter as the OpenAPI document types it: an integer or a date where it does, else text
+ * with the HTTP schema's own pattern (a driver's age, a time, a promotion code), so that a client
+ * checking arguments checks them as the server will; its examples of the same type.
+ */
+function typedProperty(schema: JsonSchema, description: string): JsonSchema {
+  const typed = typedParameterSchema(schema)
+  const examples = schema.examples as unknown[] | undefined
+  if (typed?.type === 'integer') {
+    return { ...typed, description, examples: examples?.map((example) => Number(example)) }
+  }
+  return {
+    ...(typed ?? { type: 'string', ...(schema.pattern ? { pattern: schema.pattern } : {}) }),
+    description,
+    examples: examples?.map(String),
   }
 }
 

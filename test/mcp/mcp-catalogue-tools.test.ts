@@ -126,6 +126,40 @@ describe('MCP: list_routes and list_vehicles, and the JSON text of every result'
     assert.equal(vehicles.vehicle_class?.type, 'string')
   })
 
+  test("text arguments carry the API's pattern, and every example is of its argument's type", () => {
+    const quote = tool('get_quote').inputSchema.properties as Record<
+      string,
+      { type?: string; pattern?: string; examples?: unknown[] }
+    >
+    assert.deepEqual(
+      { ...quote.driver_age, description: undefined },
+      {
+        type: 'string',
+        pattern: '^(1[6-9]|[2-9][0-9])$',
+        examples: ['30'],
+        description: undefined,
+      },
+    )
+    assert.equal(quote.pick_up_time?.pattern, '^([01][0-9]|2[0-3]):[0-5][0-9]$')
+    for (const listed of tools) {
+      const properties = listed.inputSchema.properties as Record<
+        string,
+        { type?: string; items?: unknown; examples?: unknown[] }
+      >
+      for (const [name, property] of Object.entries(properties)) {
+        const want =
+          property.type === 'integer' ? 'number' : property.type === 'array' ? 'object' : 'string'
+        for (const example of property.examples ?? []) {
+          assert.equal(
+            typeof example,
+            want,
+            `${listed.name} ${name} example ${JSON.stringify(example)}`,
+          )
+        }
+      }
+    }
+  })
+
   test('date examples are dates a few weeks after the server clock (2027-01-10), never a stand-in', () => {
     const listing = JSON.stringify(tools)
     assert.doesNotMatch(listing, /<example/)
