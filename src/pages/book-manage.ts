@@ -39,6 +39,13 @@ export async function cancelManagedBooking(
   const booking = await findManaged(deps, token)
   if (!booking) return noSuchBooking(deps, reply)
   const body = (request.body ?? {}) as Record<string, unknown>
+  // One tap on the button cancelled at once, and a cancellation is not undone: the tick confirms.
+  if (sentText(body.confirm) !== 'yes' && booking.status !== 'cancelled') {
+    return sendManagePage(deps, reply, 400, token, booking, undefined, {
+      confirmError: 'Tick the box to confirm that you want to cancel this booking',
+      reason: sentText(body.reason),
+    })
+  }
   try {
     await cancelByTraveller(deps.ctx, booking, sentText(body.reason))
   } catch (error) {
@@ -67,6 +74,7 @@ function sendManagePage(
   token: string,
   booking: NonNullable<Awaited<ReturnType<typeof findManaged>>>,
   notice?: Parameters<typeof managePage>[0]['notice'],
+  form?: { confirmError: string; reason: string },
 ): FastifyReply {
   const company = pageCompany(deps)
   const cancel = travellerMayCancel(
@@ -90,6 +98,7 @@ function sendManagePage(
         ? { action: `${managePath(token)}/cancel`, csrfToken: reply.generateCsrf() }
         : undefined,
       notice,
+      ...form,
     }),
   )
 }

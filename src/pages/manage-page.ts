@@ -4,7 +4,7 @@ import type { Depot } from '../domain/catalogue.ts'
 import type { CompanyProfile } from '../presenters/company-profile.ts'
 import { formatInstant } from '../presenters/display-format.ts'
 import { bookedPrice, bookedRental } from './booking-summary.ts'
-import { fieldError, hiddenFields } from './form-fields.ts'
+import { errorAttributes, fieldError, hiddenFields } from './form-fields.ts'
 import { type Notice, noticeBox } from './notice.ts'
 import { type PageContent, page } from './page-document.ts'
 import { termsList } from './terms-list.ts'
@@ -20,6 +20,9 @@ export type ManagePageInput = {
   cancelForm: { action: string; csrfToken: string } | undefined
   notice?: Notice | undefined
   reasonError?: string | undefined
+  /** Said when the form came without its confirming tick; the reason typed is kept. */
+  confirmError?: string | undefined
+  reason?: string | undefined
 }
 
 /**
@@ -88,7 +91,11 @@ ${hiddenFields({ _csrf: input.cancelForm.csrfToken })}
 <div class="field${input.reasonError ? ' has-error' : ''}">
 <label for="reason">Why are you cancelling? <span class="hint">Optional</span></label>
 ${fieldError('reason', input.reasonError)}
-<input type="text" id="reason" name="reason" maxlength="500" autocomplete="off">
+<input type="text" id="reason" name="reason" maxlength="500" autocomplete="off" value="${input.reason ?? ''}">
+</div>
+<div class="field${input.confirmError ? ' has-error' : ''}">
+${fieldError('confirm', input.confirmError)}
+<label class="check"><input type="checkbox" id="confirm" name="confirm" value="yes"${errorAttributes('confirm', input.confirmError)}> Yes, cancel it: the vehicle will no longer be held for me</label>
 </div>
 <button type="submit" class="danger">Cancel booking</button>
 </form>

@@ -103,6 +103,8 @@ table.price tr.line th { font-weight: 400; padding-left: 1.4rem; }
 .depot-facts a { overflow-wrap: anywhere; }
 .facts-list { display: flex; flex-wrap: wrap; gap: 0.35rem; list-style: none; padding: 0; margin: 0 0 0.75rem; }
 .facts-list li { background: var(--tint); border: 1px solid var(--line); border-radius: 999px; padding: 0.1rem 0.6rem; font-size: 0.88rem; }
+label.check { display: flex; gap: 0.5rem; align-items: flex-start; font-weight: 400; }
+label.check input { width: 1.25rem; height: 1.25rem; margin-top: 0.1rem; flex: none; }
 button.danger { background: var(--error); box-shadow: 0 2px 0 #6e2112; }
 button.danger:hover { background: #6e2112; }
 fieldset.times { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0 1rem; }

@@ -219,6 +219,14 @@ for (const store of ['sqlite', 'postgres'] as const) {
       await shot(page, 'manage')
 
       await page.getByLabel(/Why are you cancelling/).fill('Plans changed')
+      // Without the tick, nothing is cancelled: the page asks for it, the reason kept.
+      await page.getByRole('button', { name: 'Cancel booking' }).click()
+      await page
+        .getByText('Tick the box to confirm that you want to cancel this booking')
+        .first()
+        .waitFor()
+      assert.equal(await page.getByLabel(/Why are you cancelling/).inputValue(), 'Plans changed')
+      await page.getByLabel(/Yes, cancel it/).check()
       await page.getByRole('button', { name: 'Cancel booking' }).click()
       await page.getByRole('heading', { name: 'Booking cancelled' }).waitFor()
       const cancelled = await page.locator('#booking-status').innerText()

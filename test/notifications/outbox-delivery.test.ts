@@ -195,7 +195,11 @@ for (const store of ['sqlite', 'postgres'] as const) {
         method: 'POST',
         url: `${manage}/cancel`,
         headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-        payload: new URLSearchParams({ _csrf: csrf, reason: 'Flight moved' }).toString(),
+        payload: new URLSearchParams({
+          _csrf: csrf,
+          reason: 'Flight moved',
+          confirm: 'yes',
+        }).toString(),
       })
       assert.equal(cancel.statusCode, 303, cancel.body.slice(0, 300))
       const mails = (await sink.waitFor(mailsBefore + 4)).slice(mailsBefore + 2)

@@ -106,7 +106,11 @@ describe('metrics after a scripted session', () => {
       method: 'POST',
       url: form[1] ?? '',
       headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieOf(page) },
-      payload: new URLSearchParams({ _csrf: form[2] ?? '', reason: 'Plans changed' }).toString(),
+      payload: new URLSearchParams({
+        _csrf: form[2] ?? '',
+        reason: 'Plans changed',
+        confirm: 'yes',
+      }).toString(),
     })
     assert.ok(cancelled.statusCode < 400, `cancel answered ${cancelled.statusCode}`)
     // A third confirmation within the minute: the booking limit (2) refuses it.

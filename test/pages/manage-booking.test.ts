@@ -42,8 +42,8 @@ async function bookVan(): Promise<string> {
   return link
 }
 
-/** Posts the page's cancel form as a browser would. */
-async function cancelOn(path: string, reason = '') {
+/** Posts the page's cancel form as a browser would, the confirming box ticked unless `tick` is false. */
+async function cancelOn(path: string, reason = '', tick = true) {
   const shown = await site.get(path)
   const form = /<form method="post" action="([^"]+)"[\s\S]*?name="_csrf" value="([^"]+)"/.exec(
     shown.body,
@@ -53,7 +53,11 @@ async function cancelOn(path: string, reason = '') {
     method: 'POST',
     url: form[1] ?? '',
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieOf(shown) },
-    payload: new URLSearchParams({ _csrf: form[2] ?? '', reason }).toString(),
+    payload: new URLSearchParams({
+      _csrf: form[2] ?? '',
+      reason,
+      ...(tick ? { confirm: 'yes' } : {}),
+    }).toString(),
   })
 }
 
@@ -113,7 +117,7 @@ describe("a booking's own page", () => {
         method: 'POST',
         url: form?.[1] ?? '',
         headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieOf(shown) },
-        payload: new URLSearchParams({ _csrf: form?.[2] ?? '' }).toString(),
+        payload: new URLSearchParams({ _csrf: form?.[2] ?? '', confirm: 'yes' }).toString(),
       })
     const answers = await Promise.all([post(), post()])
     assert.deepEqual(
@@ -143,10 +147,23 @@ describe("a booking's own page", () => {
       method: 'POST',
       url: form?.[1] ?? '',
       headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieOf(shown) },
-      payload: new URLSearchParams({ _csrf: form?.[2] ?? '' }).toString(),
+      payload: new URLSearchParams({ _csrf: form?.[2] ?? '', confirm: 'yes' }).toString(),
     })
     assert.match(textOf(assertPage(late, 409)), /This booking was not cancelled/)
     assert.equal(await site.unitsBooked(2), 1)
+  })
+
+  test('the button alone cancels nothing: the page asks for the tick, the reason kept (400)', async () => {
+    const path = await bookVan()
+    const page = assertPage(await cancelOn(path, 'Plans changed', false), 400)
+    assert.match(textOf(page), /Tick the box to confirm that you want to cancel this booking/)
+    assert.match(page, /<input type="text" id="reason" name="reason"[^>]* value="Plans changed">/)
+    assert.match(
+      page,
+      /<input type="checkbox" id="confirm" name="confirm" value="yes" aria-invalid="true"/,
+    )
+    assert.equal(await site.unitsBooked(2), 1)
+    assert.match(textOf(assertPage(await site.get(path), 200)), /Confirmed\./)
   })
 
   test("the cancel form has the booking form's forgery protection: no token, no cancellation", async () => {
