@@ -15,10 +15,11 @@ import {
 import { showSearch } from './book-search.ts'
 import { quoteNotice } from './checkout-notices.ts'
 import { checkoutPage } from './checkout-page.ts'
-import { fieldErrorsOf, isInvalidRequest, isSearchError } from './error-fields.ts'
+import { isInvalidRequest, isSearchError } from './error-fields.ts'
 import type { Notice } from './notice.ts'
 import { type PageDeps, sendHtml, todayOf } from './page-deps.ts'
 import { resultsPage } from './results-page.ts'
+import { searchFieldErrors } from './search-error-words.ts'
 import { searchOffers } from './search-offers.ts'
 
 export const NO_CUSTOMER = {
@@ -99,7 +100,9 @@ async function showChoiceProblem(
   quantities: Map<number, number>,
 ): Promise<FastifyReply> {
   const values = searchValues(query)
-  if (isSearchError(problem)) return showSearch(deps, reply, 400, values, fieldErrorsOf(problem))
+  if (isSearchError(problem)) {
+    return showSearch(deps, reply, 400, values, searchFieldErrors(problem, values))
+  }
   try {
     const found = await searchOffers(deps.ctx, request, query)
     const { period, offers } = found
@@ -144,7 +147,7 @@ async function showChoiceProblem(
     return sendHtml(deps, reply, invalid ? 400 : 404, page)
   } catch (error) {
     if (!(error instanceof DomainError) || !isSearchError(error)) throw error
-    return showSearch(deps, reply, 400, values, fieldErrorsOf(error))
+    return showSearch(deps, reply, 400, values, searchFieldErrors(error, values))
   }
 }
 

@@ -2,10 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { DomainError } from '../domain/errors.ts'
 import { listDepots } from '../verbs/list-depots.ts'
 import { type Parameters, type SearchValues, searchValues } from './book-parameters.ts'
-import { fieldErrorsOf, isSearchError } from './error-fields.ts'
+import { isSearchError } from './error-fields.ts'
 import type { FieldErrors } from './form-fields.ts'
 import { type PageDeps, sendHtml, todayOf } from './page-deps.ts'
 import { resultsPage } from './results-page.ts'
+import { searchFieldErrors } from './search-error-words.ts'
 import { searchOffers } from './search-offers.ts'
 import { searchPage } from './search-page.ts'
 
@@ -52,6 +53,7 @@ export async function showResults(
     return sendHtml(deps, reply, 200, page)
   } catch (error) {
     if (!(error instanceof DomainError) || !isSearchError(error)) throw error
-    return showSearch(deps, reply, 400, searchValues(query), fieldErrorsOf(error))
+    const values = searchValues(query)
+    return showSearch(deps, reply, 400, values, searchFieldErrors(error, values))
   }
 }

@@ -4,7 +4,6 @@ import {
   type InvalidRequestCode,
 } from '../domain/errors.ts'
 import { SEARCH_PARAMETERS, type SearchParameter } from './book-parameters.ts'
-import type { FieldErrors } from './form-fields.ts'
 
 /*
  * How a verb's DomainError lands on a page: an invalid request shows its message next to the
@@ -28,9 +27,4 @@ export function isSearchError(error: DomainError): boolean {
 
 export function isSearchParameter(name: string): name is SearchParameter {
   return (SEARCH_PARAMETERS as readonly string[]).includes(name)
-}
-
-/** The error's message keyed by its parameter; a fault without one is put on the first field. */
-export function fieldErrorsOf(error: DomainError): FieldErrors {
-  return { [error.parameter ?? SEARCH_PARAMETERS[0]]: error.message }
 }

@@ -378,7 +378,7 @@ describe('form errors in a browser: shown next to the field, what was typed kept
     await assertVisible(message)
     assert.match(
       await message.innerText(),
-      /drop_off_date 2027-02-03 is before pick_up_date 2027-02-10/,
+      /The drop-off date is before the pick-up date: choose a drop-off date on or after it/,
     )
     assert.equal(await page.getByLabel('Pick-up depot').inputValue(), '2')
     assert.equal(await page.getByLabel('Drop-off depot').inputValue(), '5')

@@ -258,10 +258,14 @@ describe('GET /book with a checkout link', () => {
     assert.match(text, /1 vehicle available .* Test Car/)
   })
 
-  test('a link whose dates have passed goes back to the search form with the message', async () => {
+  test('a link whose dates have passed goes back to the search form, saying so in words', async () => {
     const choice = { ...CAR_CHOICE, pick_up_date: '2027-01-05' }
     const api = await site.get(bookUrl(choice, '/api/agent/quotes'))
+    assert.equal(api.json<{ code: string }>().code, 'date_in_past')
     const page = assertPage(await site.get(bookUrl(choice)), 400)
-    assert.equal(errorNextTo(page, 'pick_up_date'), api.json<{ error: string }>().error)
+    assert.equal(
+      errorNextTo(page, 'pick_up_date'),
+      'The pick-up date has passed: choose today, Sun, 10 Jan 2027, or later',
+    )
   })
 })

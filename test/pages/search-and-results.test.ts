@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import type { CalendarDate } from '../../src/domain/calendar-date.ts'
+import { formatCalendarDate } from '../../src/presenters/display-format.ts'
 import {
-  asPageMessage,
   assertPage,
   type BookingSite,
   bookUrl,
@@ -173,62 +174,82 @@ describe('GET /book with a search', () => {
   })
 })
 
-describe('GET /book with a bad search shows the API message next to the field, filled as sent', () => {
-  const rows: { why: string; change: Record<string, string>; omit?: string; parameter: string }[] =
-    [
-      {
-        why: 'an id that is not plain decimal',
-        change: { pick_up_depot_id: '07' },
-        parameter: 'pick_up_depot_id',
-      },
-      {
-        why: 'an unknown depot',
-        change: { drop_off_depot_id: '99' },
-        parameter: 'drop_off_depot_id',
-      },
-      {
-        why: 'the inactive depot',
-        change: { pick_up_depot_id: '3' },
-        parameter: 'pick_up_depot_id',
-      },
-      {
-        why: 'a date that does not exist',
-        change: { pick_up_date: '2027-02-30' },
-        parameter: 'pick_up_date',
-      },
-      {
-        why: 'a date in the wrong shape',
-        change: { drop_off_date: '18/01/2027' },
-        parameter: 'drop_off_date',
-      },
-      {
-        why: 'a pick-up date in the past',
-        change: { pick_up_date: '2027-01-09' },
-        parameter: 'pick_up_date',
-      },
-      {
-        why: 'a drop-off before the pick-up',
-        change: { drop_off_date: '2027-01-12' },
-        parameter: 'drop_off_date',
-      },
-      {
-        why: 'a pick-up beyond the horizon',
-        change: { pick_up_date: '2029-01-01', drop_off_date: '2029-01-05' },
-        parameter: 'pick_up_date',
-      },
-      {
-        why: 'a rental longer than the longest',
-        change: { drop_off_date: '2027-06-01' },
-        parameter: 'drop_off_date',
-      },
-      {
-        why: 'a missing drop-off date',
-        change: {},
-        omit: 'drop_off_date',
-        parameter: 'drop_off_date',
-      },
-    ]
-  for (const { why, change, omit, parameter } of rows) {
+describe("GET /book with a bad search says what to fix next to the API's field, in a traveller's words, filled as sent", () => {
+  /** The last date an API message names, as the page shows dates. */
+  const lastDate = (message: string) =>
+    formatCalendarDate((message.match(/\d{4}-\d{2}-\d{2}/g) ?? []).at(-1) as CalendarDate)
+  const rows: {
+    why: string
+    change: Record<string, string>
+    omit?: string
+    parameter: string
+    says: (api: string) => string
+  }[] = [
+    {
+      why: 'an id that is not plain decimal',
+      change: { pick_up_depot_id: '07' },
+      parameter: 'pick_up_depot_id',
+      says: () => 'Choose one of our depots as the pick-up depot',
+    },
+    {
+      why: 'an unknown depot',
+      change: { drop_off_depot_id: '99' },
+      parameter: 'drop_off_depot_id',
+      says: () => 'Choose one of our depots as the drop-off depot',
+    },
+    {
+      why: 'the inactive depot',
+      change: { pick_up_depot_id: '3' },
+      parameter: 'pick_up_depot_id',
+      says: () => 'Choose one of our depots as the pick-up depot',
+    },
+    {
+      why: 'a date that does not exist',
+      change: { pick_up_date: '2027-02-30' },
+      parameter: 'pick_up_date',
+      says: () => 'There is no such date: choose the pick-up date again',
+    },
+    {
+      why: 'a date in the wrong shape',
+      change: { drop_off_date: '18/01/2027' },
+      parameter: 'drop_off_date',
+      says: () => 'Enter the drop-off date as a date, such as Mon, 1 Mar 2027',
+    },
+    {
+      why: 'a pick-up date in the past',
+      change: { pick_up_date: '2027-01-09' },
+      parameter: 'pick_up_date',
+      says: () => 'The pick-up date has passed: choose today, Sun, 10 Jan 2027, or later',
+    },
+    {
+      why: 'a drop-off before the pick-up',
+      change: { drop_off_date: '2027-01-12' },
+      parameter: 'drop_off_date',
+      says: () =>
+        'The drop-off date is before the pick-up date: choose a drop-off date on or after it',
+    },
+    {
+      why: 'a pick-up beyond the horizon',
+      change: { pick_up_date: '2029-01-01', drop_off_date: '2029-01-05' },
+      parameter: 'pick_up_date',
+      says: (api) => `Bookings are open up to ${lastDate(api)}: choose a pick-up date up to then`,
+    },
+    {
+      why: 'a rental longer than the longest',
+      change: { drop_off_date: '2027-06-01' },
+      parameter: 'drop_off_date',
+      says: (api) =>
+        `A rental is at most ${/longest rental is (\d+) days/.exec(api)?.[1]} days: choose a drop-off date up to ${lastDate(api)}`,
+    },
+    {
+      why: 'a missing drop-off date',
+      change: {},
+      omit: 'drop_off_date',
+      parameter: 'drop_off_date',
+      says: () => 'Choose a drop-off date',
+    },
+  ]
+  for (const { why, change, omit, parameter, says } of rows) {
     test(`${why}: 400, next to ${parameter}`, async () => {
       const search: Record<string, string> = { ...SEARCH, ...change }
       if (omit) delete search[omit]
@@ -238,7 +259,8 @@ describe('GET /book with a bad search shows the API message next to the field, f
       assert.equal(expected.parameter, parameter)
 
       const page = assertPage(await site.get(bookUrl(search)), 400)
-      assert.equal(errorNextTo(page, parameter), asPageMessage(expected.error))
+      assert.equal(errorNextTo(page, parameter), says(expected.error))
+      assert.doesNotMatch(errorNextTo(page, parameter) ?? '', /_date|_id|send |Pacific\//)
       assert.match(page, new RegExp(`aria-describedby="${parameter}-error"`))
       for (const [name, value] of Object.entries(search)) {
         const shown = name.endsWith('_id') ? selectedValue(page, name) : inputValue(page, name)
@@ -246,6 +268,15 @@ describe('GET /book with a bad search shows the API message next to the field, f
       }
     })
   }
+
+  test('both dates left empty are both asked for', async () => {
+    const page = assertPage(
+      await site.get(bookUrl({ ...SEARCH, pick_up_date: '', drop_off_date: '' })),
+      400,
+    )
+    assert.equal(errorNextTo(page, 'pick_up_date'), 'Choose a pick-up date')
+    assert.equal(errorNextTo(page, 'drop_off_date'), 'Choose a drop-off date')
+  })
 
   test('a parameter sent twice gets the API message too', async () => {
     const url = `${bookUrl(SEARCH)}&pick_up_date=2027-01-14`
