@@ -8,6 +8,9 @@ export type CustomerField = 'full_name' | 'email' | 'phone'
 /** A field of the booking form that cannot be accepted, with what to enter instead. */
 export type FieldProblem = { field: CustomerField; message: string }
 
+/** The longest name a booking takes; the form says so to the browser too. */
+export const MAX_NAME_LENGTH = 100
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const PHONE_CHARACTERS = /^[0-9 +()\-.]+$/
 const MIN_PHONE_DIGITS = 7
@@ -20,8 +23,11 @@ export function customerProblems(input: Partial<Customer>): FieldProblem[] {
   const email = input.email?.trim() ?? ''
   const phone = input.phone?.trim() ?? ''
   if (fullName === '') problems.push({ field: 'full_name', message: 'Enter your full name' })
-  else if (fullName.length > 100)
-    problems.push({ field: 'full_name', message: 'Enter at most 100 characters' })
+  else if (fullName.length > MAX_NAME_LENGTH)
+    problems.push({
+      field: 'full_name',
+      message: `Enter your full name in at most ${MAX_NAME_LENGTH} characters`,
+    })
   else if (unsafeInLine(fullName)) {
     // It goes on the booking, the company's emails and the webhook as it is.
     problems.push({

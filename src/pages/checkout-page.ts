@@ -1,6 +1,7 @@
 import { html, type SafeHtml } from '../docs/html.ts'
 import { dayTypeOf, parseCalendarDate } from '../domain/calendar-date.ts'
 import type { Depot } from '../domain/catalogue.ts'
+import { MAX_NAME_LENGTH } from '../domain/customer.ts'
 import { handoverTimes } from '../domain/handover-times.ts'
 import type { Quote } from '../domain/quote.ts'
 import { formatInstant } from '../presenters/display-format.ts'
@@ -198,8 +199,9 @@ ${CUSTOMER_FIELDS.map((field) =>
     ...field,
     value: input.customer[field.name],
     error: input.errors[field.name],
-    // Names and addresses are not words: no spelling marks under them.
-    extra: field.type === 'tel' ? html`` : html` spellcheck="false"`,
+    // Names and addresses are not words: no spelling marks under them. The name's limit is
+    // the browser's too, so nobody types past it to be told after sending.
+    extra: html`${field.type === 'tel' ? '' : html` spellcheck="false"`}${field.name === 'full_name' ? html` maxlength="${MAX_NAME_LENGTH}"` : ''}`,
   }),
 )}
 ${

@@ -356,6 +356,18 @@ describe('bad details: what to fix next to each field, what was typed kept, noth
     assert.equal(await site.unitsBooked(2), 0)
   })
 
+  test('a name over 100 characters: the form says the limit to the browser, and the error names the field', async () => {
+    const checkout = await site.openCheckout(VAN)
+    assert.match(
+      checkout.page,
+      /<input type="text" id="full_name" name="full_name"[^>]* maxlength="100"/,
+    )
+    const typed = { ...PERSON, full_name: 'A'.repeat(101) }
+    const page = assertPage(await site.post({ ...checkout.fields, ...typed }, checkout.cookie), 400)
+    assert.equal(errorNextTo(page, 'full_name'), 'Enter your full name in at most 100 characters')
+    assert.equal(await site.unitsBooked(2), 0)
+  })
+
   test('dates that became past: the API message next to the pick-up date, nothing booked', async () => {
     const checkout = await site.openCheckout({
       ...VAN,
