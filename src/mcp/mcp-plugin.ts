@@ -25,6 +25,19 @@ const TOO_DEEP = Symbol('nested too deep')
 export const MAX_BATCH_MESSAGES = 10
 
 /**
+ * The protocol revisions this server speaks: the SDK's 2025-era ones and 2026-07-28 (a test holds
+ * the list to the SDK's). Written here so that the endpoint does not load the SDK to refuse one.
+ */
+export const SPOKEN_REVISIONS = [
+  '2026-07-28',
+  '2025-11-25',
+  '2025-06-18',
+  '2025-03-26',
+  '2024-11-05',
+  '2024-10-07',
+]
+
+/**
  * The MCP SDK, with zod under it, takes some 30 MB of memory once loaded: it is loaded by the
  * first MCP request rather than at start-up, so an instance that serves only the HTTP API and the
  * website does without it.
@@ -86,6 +99,27 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
       MCP_PATH,
       { onRequest: rateLimitHook(deps.rateLimiter), bodyLimit: BODY_LIMIT_BYTES },
       async (request, reply) => {
+        // A 2025-style message (no version in its _meta) under a revision not spoken was refused
+        // by the SDK as "missing the per-request envelope key(s): _meta", which sent a client
+        // looking for the wrong fault. Said as 2026-07-28's unsupported-version error says it; a
+        // message carrying its version in _meta is the SDK's to answer, by that revision's rules.
+        const version = request.headers['mcp-protocol-version']
+        if (
+          typeof version === 'string' &&
+          !SPOKEN_REVISIONS.includes(version) &&
+          !carriesVersionInMeta(request.body)
+        ) {
+          const id = (request.body as { id?: unknown } | null)?.id
+          return reply.code(400).send({
+            jsonrpc: '2.0',
+            id: typeof id === 'string' || typeof id === 'number' ? id : null,
+            error: {
+              code: -32022,
+              message: `Unsupported protocol version: MCP-Protocol-Version ${JSON.stringify(version.slice(0, 40))} is not a revision this server speaks; send one of ${SPOKEN_REVISIONS.join(', ')} (or no header with initialize)`,
+              data: { supported: SPOKEN_REVISIONS, requested: version.slice(0, 40) },
+            },
+          })
+        }
         if (Array.isArray(request.body)) {
           const messages = request.body.length
           if (messages > MAX_BATCH_MESSAGES) {
@@ -167,6 +201,14 @@ async function answer(deps: McpEndpointDeps, request: FastifyRequest, reply: Fas
     request.log.error({ err: error }, 'MCP request failed')
     return reply.code(500).send(rpcError(-32603, 'Internal error'))
   }
+}
+
+function carriesVersionInMeta(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false
+  const meta = (body as { params?: { _meta?: unknown } }).params?._meta
+  return (
+    typeof meta === 'object' && meta !== null && 'io.modelcontextprotocol/protocolVersion' in meta
+  )
 }
 
 function rpcError(code: number, message: string) {

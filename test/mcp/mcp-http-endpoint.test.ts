@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import { SPOKEN_REVISIONS } from '../../src/mcp/mcp-plugin.ts'
 import { nestedDeeperThan } from '../../src/mcp/message-check.ts'
 import { connectHttp, startMcpOverHttp, structured } from './mcp-sessions.ts'
 
@@ -335,5 +336,48 @@ describe('a JSON-RPC batch on /mcp', () => {
     const eight = await post(batch(8))
     assert.equal(eight.status, 429)
     assert.match(await eight.text(), /Too many requests/)
+  })
+})
+
+describe('MCP-Protocol-Version on /mcp', () => {
+  let session: Awaited<ReturnType<typeof startMcpOverHttp>>
+  before(async () => {
+    session = await startMcpOverHttp()
+  })
+  after(async () => {
+    await session.close()
+  })
+
+  test("the revisions spoken are the SDK's and 2026-07-28", async () => {
+    const sdk = await import('@modelcontextprotocol/server')
+    assert.deepEqual(
+      [...SPOKEN_REVISIONS].sort(),
+      [...sdk.SUPPORTED_PROTOCOL_VERSIONS, '2026-07-28'].sort(),
+    )
+  })
+
+  test('a revision it does not speak is a 400 naming those it does, not a missing _meta', async () => {
+    const response = await fetch(`${session.origin}/mcp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: ACCEPT,
+        'mcp-protocol-version': 'bogus',
+      },
+      body: rpc('tools/list'),
+    })
+    assert.equal(response.status, 400)
+    const body = (await response.json()) as {
+      id: unknown
+      error: { code: number; message: string; data: { supported: string[]; requested: string } }
+    }
+    assert.equal(body.id, 1)
+    assert.equal(body.error.code, -32022)
+    assert.match(
+      body.error.message,
+      /^Unsupported protocol version: MCP-Protocol-Version "bogus" is not a revision this server speaks; send one of 2026-07-28, 2025-11-25, 2025-06-18/,
+    )
+    assert.doesNotMatch(body.error.message, /_meta/)
+    assert.deepEqual(body.error.data, { supported: SPOKEN_REVISIONS, requested: 'bogus' })
   })
 })
