@@ -140,6 +140,33 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
         return answer(deps, request, reply)
       },
     )
+    // Fastify's own refusals of a body (too large, of another type) as JSON-RPC errors, which an
+    // MCP client reads as the server's answer; the API's error shape was a transport failure to it.
+    app.setErrorHandler((error, _request, reply) => {
+      const status = (error as { statusCode?: number }).statusCode ?? 500
+      if (status === 413) {
+        return reply
+          .code(413)
+          .send(
+            rpcError(
+              -32600,
+              `Invalid Request: the body is larger than ${BODY_LIMIT_BYTES / 1024} KB; an MCP message needs far less`,
+            ),
+          )
+      }
+      if (status === 415) {
+        return reply
+          .code(415)
+          .send(
+            rpcError(
+              -32700,
+              'Parse error: send the message as JSON, with Content-Type: application/json',
+            ),
+          )
+      }
+      // Anything else (the rate limit's store not answering, say) as the rest of the service says it.
+      throw error
+    })
     app.options(MCP_PATH, preflight)
     // Stateless: there is no session to stream to or to end (and revision 2026-07-28 has no GET);
     // PUT and PATCH are no MCP methods at all. Each is a 405 saying to POST, not a 404.

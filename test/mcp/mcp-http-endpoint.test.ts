@@ -381,3 +381,33 @@ describe('MCP-Protocol-Version on /mcp', () => {
     assert.deepEqual(body.error.data, { supported: SPOKEN_REVISIONS, requested: 'bogus' })
   })
 })
+
+describe('a body /mcp refuses before reading it', () => {
+  let session: Awaited<ReturnType<typeof startMcpOverHttp>>
+  before(async () => {
+    session = await startMcpOverHttp()
+  })
+  after(async () => {
+    await session.close()
+  })
+
+  test('over 64 KB: 413 with a JSON-RPC error saying the limit', async () => {
+    const response = await fetch(`${session.origin}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: ACCEPT },
+      body: rpc('tools/call', {
+        name: 'get_quote',
+        arguments: { promo_code: 'X'.repeat(100_000) },
+      }),
+    })
+    assert.equal(response.status, 413)
+    assert.deepEqual(await response.json(), {
+      jsonrpc: '2.0',
+      error: {
+        code: -32600,
+        message: 'Invalid Request: the body is larger than 64 KB; an MCP message needs far less',
+      },
+      id: null,
+    })
+  })
+})
