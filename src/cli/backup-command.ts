@@ -25,6 +25,12 @@ export function backupCommand(): Command {
         )
       }
       const target = resolve(file)
+      // Even with --force: a folder is not replaced (that failed with EISDIR, after the copy).
+      if (statSync(target, { throwIfNoEntry: false })?.isDirectory()) {
+        throw new CommandError(
+          `${target} is a folder; give the copy a file name in it, for example ${join(target, 'rental-backup.db')}`,
+        )
+      }
       if (existsSync(target) && !options.force) {
         throw new CommandError(
           `${target} exists; choose another file, or add --force to replace it`,

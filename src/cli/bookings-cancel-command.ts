@@ -2,8 +2,9 @@ import { Command } from 'commander'
 import { CatalogueIndex } from '../domain/catalogue-index.ts'
 import { describeRental } from '../domain/fleet-import-plan.ts'
 import { bookingNoticesFor } from '../notifications/booking-notices.ts'
+import { formatInstant } from '../presenters/display-format.ts'
 import { cancelBooking } from '../verbs/cancel-booking.ts'
-import { withStore } from './cli-support.ts'
+import { CommandError, withStore } from './cli-support.ts'
 
 /** `rental-agent bookings cancel REFERENCE [--reason TEXT]` */
 export function bookingsCancelCommand(): Command {
@@ -18,6 +19,17 @@ export function bookingsCancelCommand(): Command {
       await withStore(async (store, config) => {
         const catalogue = new CatalogueIndex(await store.loadCatalogue())
         const now = () => new Date()
+        // As typed, else in capitals: references are read out over the phone and typed back.
+        const typed = reference.trim()
+        const found =
+          (await store.findBooking({ reference: typed })) ??
+          (await store.findBooking({ reference: typed.toUpperCase() }))
+        const was = found?.status === 'cancelled' ? found.cancellation : null
+        if (found && was) {
+          throw new CommandError(
+            `${found.reference} was already cancelled on ${formatInstant(was.at, config.timeZone)} by the ${was.by}${was.reason ? ` (${was.reason})` : ''}`,
+          )
+        }
         const cancelled = await cancelBooking(
           {
             store,
@@ -27,7 +39,7 @@ export function bookingsCancelCommand(): Command {
             // The running service's sender looks at the outbox every second.
             messagesWritten: () => {},
           },
-          reference.trim(),
+          found?.reference ?? typed,
           'operator',
           options.reason,
         )

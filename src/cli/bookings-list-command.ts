@@ -8,7 +8,7 @@ import {
   presentBookingRecord,
 } from '../presenters/booking-record.ts'
 import { listBookings } from '../verbs/list-bookings.ts'
-import { dateOption, idOption, withStore } from './cli-support.ts'
+import { CommandError, dateOption, idOption, withStore } from './cli-support.ts'
 import { textTable } from './text-table.ts'
 
 type ListOptions = {
@@ -46,6 +46,22 @@ export function bookingsListCommand(): Command {
     .option('--json', 'write a JSON array (amounts in NZD dollars) instead of a table')
     .action(async (options: ListOptions) => {
       await withStore(async (store) => {
+        const catalogue = new CatalogueIndex(await store.loadCatalogue())
+        // A mistyped id listed "0 booking(s)", as if the depot or vehicle had none.
+        const { depots, vehicles } = catalogue.catalogue
+        if (options.depot !== undefined && !depots.some((depot) => depot.id === options.depot)) {
+          throw new CommandError(
+            `no depot ${options.depot} in the fleet; the depots are ${depots.map((depot) => `${depot.id} (${depot.name})`).join(', ')}`,
+          )
+        }
+        if (
+          options.vehicle !== undefined &&
+          !vehicles.some((vehicle) => vehicle.id === options.vehicle)
+        ) {
+          throw new CommandError(
+            `no vehicle ${options.vehicle} in the fleet; the vehicles are ${vehicles.map((vehicle) => `${vehicle.id} (${vehicle.name})`).join(', ')}`,
+          )
+        }
         const bookings = await listBookings(store, {
           ...(options.status === undefined ? {} : { status: options.status }),
           ...(options.depot === undefined ? {} : { depotId: options.depot }),
@@ -54,7 +70,6 @@ export function bookingsListCommand(): Command {
           ...(options.to === undefined ? {} : { to: options.to }),
           ...(options.agentRef === undefined ? {} : { agentRef: options.agentRef }),
         })
-        const catalogue = new CatalogueIndex(await store.loadCatalogue())
         if (options.json) {
           const json = bookings.map((booking) => presentBookingRecord(booking, catalogue))
           process.stdout.write(`${JSON.stringify(json, null, 2)}\n`)

@@ -73,6 +73,15 @@ describe('rental-agent backup', () => {
     assert.match(refused.stderr, /existing\.db exists; choose another file, or add --force/)
     const forced = await runCommand(undefined, ['backup', file, '--force'], { DATA_DIR: dataDir })
     assert.equal(forced.code, 0, forced.stderr)
+    // A folder is never replaced, --force or not: the command says to name a file in it.
+    const folder = await runCommand(undefined, ['backup', instances.folder, '--force'], {
+      DATA_DIR: dataDir,
+    })
+    assert.equal(folder.code, 1)
+    assert.match(
+      folder.stderr,
+      /is a folder; give the copy a file name in it, for example .*rental-backup\.db/,
+    )
   })
 
   test('says what is wrong when there is no database, or when the store is PostgreSQL', async () => {

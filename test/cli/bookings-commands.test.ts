@@ -130,6 +130,12 @@ for (const { kind, open, skip } of TARGETS) {
         'T-1',
         'PH-1001',
       ])
+      const noDepot = await runCommand(target, ['bookings', 'list', '--depot', '9'])
+      assert.equal(noDepot.code, 1)
+      assert.match(
+        noDepot.stderr,
+        /^no depot 9 in the fleet; the depots are 1 \(Alpha\), 2 \(Beta\)/,
+      )
       const bad = await runCommand(target, ['bookings', 'list', '--from', '2027-02-30'])
       assert.equal(bad.code, 2)
       assert.match(bad.stderr, /--from <date>' argument '2027-02-30' is invalid/)
@@ -150,9 +156,14 @@ for (const { kind, open, skip } of TARGETS) {
         /^Cancelled PH-1002 \(vehicle 1 at depot 1, 2027-02-11 to 2027-02-11\); its unit is free again/,
       )
       assert.equal(await carsBooked(target, '2027-02-11'), 1)
-      const again = await runCommand(target, ['bookings', 'cancel', 'PH-1002'])
+      // Typed in small letters, as read out over the phone: the same booking.
+      const again = await runCommand(target, ['bookings', 'cancel', 'ph-1002'])
       assert.equal(again.code, 1)
-      assert.match(again.stderr, /PH-1002 was already cancelled on .* by the operator/)
+      // When, in the company's zone as people read it, not a UTC timestamp.
+      assert.match(
+        again.stderr,
+        /PH-1002 was already cancelled on \w{3}, \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2}\s[ap]m NZ[DS]T by the operator \(Customer phoned to cancel\)/,
+      )
       const unknown = await runCommand(target, ['bookings', 'cancel', 'PH-9999'])
       assert.equal(unknown.code, 1)
       assert.match(unknown.stderr, /no booking has the reference PH-9999/)
