@@ -5,8 +5,14 @@ import type { Listing } from '../domain/errors.ts'
  * agent text only. Amounts arrive already in dollars from the presenters.
  */
 
+const NZD_AMOUNT = new Intl.NumberFormat('en-NZ', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+})
+
 export function nzd(dollars: number): string {
-  return `NZ$${dollars.toFixed(2)}`
+  // As the website and the terms write amounts: NZ$4,000.00, not NZ$4000.00.
+  return `NZ$${NZD_AMOUNT.format(dollars)}`
 }
 
 /** `per day, at most NZ$70.00` or `per rental`. */
