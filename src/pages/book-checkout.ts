@@ -17,7 +17,7 @@ import { quoteNotice } from './checkout-notices.ts'
 import { checkoutPage } from './checkout-page.ts'
 import { isInvalidRequest, isSearchError } from './error-fields.ts'
 import type { Notice } from './notice.ts'
-import { type PageDeps, sendHtml, todayOf } from './page-deps.ts'
+import { afterHoursFees, type PageDeps, sendHtml, todayOf } from './page-deps.ts'
 import { resultsPage } from './results-page.ts'
 import { searchFieldErrors } from './search-error-words.ts'
 import { searchOffers } from './search-offers.ts'
@@ -48,6 +48,7 @@ export async function showCheckout(
       depots: listDepots(deps.ctx),
       timeZone: deps.ctx.rules.timeZone,
       now: deps.ctx.now(),
+      afterHoursFees: afterHoursFees(deps),
       quote: checkout.quote,
       choice: undefined,
       quoteId: undefined,

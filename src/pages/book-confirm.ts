@@ -23,7 +23,7 @@ import { checkoutIdentity } from './csrf.ts'
 import { isInvalidRequest, isSearchParameter } from './error-fields.ts'
 import type { FieldErrors } from './form-fields.ts'
 import { messagePage } from './message-page.ts'
-import { type PageDeps, pageCompany, sendHtml, todayOf } from './page-deps.ts'
+import { afterHoursFees, type PageDeps, pageCompany, sendHtml, todayOf } from './page-deps.ts'
 
 /** What differs between the ways the checkout comes back; the rest is always the same. */
 type CheckoutShown = Partial<Pick<CheckoutPageInput, 'choice' | 'quoteId' | 'notice' | 'errors'>> &
@@ -74,6 +74,7 @@ export async function confirmBooking(
         depots: listDepots(deps.ctx),
         timeZone: deps.ctx.rules.timeZone,
         now: deps.ctx.now(),
+        afterHoursFees: afterHoursFees(deps),
         choice: undefined,
         quoteId: undefined,
         notice: undefined,

@@ -1,6 +1,7 @@
 import { html, type SafeHtml } from '../docs/html.ts'
 import { dayTypeOf, parseCalendarDate } from '../domain/calendar-date.ts'
 import type { Depot } from '../domain/catalogue.ts'
+import type { Surcharge } from '../domain/company-terms.ts'
 import { MAX_NAME_LENGTH } from '../domain/customer.ts'
 import { handoverTimes } from '../domain/handover-times.ts'
 import type { Quote } from '../domain/quote.ts'
@@ -21,6 +22,7 @@ import { type Notice, noticeBox } from './notice.ts'
 import { type PageContent, page } from './page-document.ts'
 import { priceTable } from './price-table.ts'
 import { termsList } from './terms-list.ts'
+import { chargeText } from './vehicle-card.ts'
 
 /** The booking form's fields as typed, kept through every answer that is not a booking. */
 export type CustomerValues = {
@@ -44,6 +46,8 @@ export type CheckoutPageInput = {
   timeZone: string
   /** When the page is made: a hand-over time of today already gone is not offered. */
   now: Date
+  /** The fees an after-hours hand-over adds, named with their price on the page. */
+  afterHoursFees: Surcharge[]
   /** The quote to show and confirm; absent when none could be priced (shown without prices). */
   quote: Quote | undefined
   /** The choice as sent, carried on when there is no quote. */
@@ -75,7 +79,7 @@ ${input.notice ? noticeBox(input.notice) : ''}
 <section class="panel" aria-labelledby="rental-heading">
 <h2 id="rental-heading">Your rental</h2>
 ${rentalFacts(input)}
-${quote ? priceSummary(quote, input.timeZone) : ''}
+${quote ? priceSummary(quote, input.timeZone, input.afterHoursFees) : ''}
 ${searchValuesOf(input) ? html`<p><a href="${bookPath(searchValuesOf(input) ?? {})}">Change vehicle or options</a></p>` : ''}
 </section>
 <section class="panel" aria-labelledby="details-heading">
@@ -99,8 +103,8 @@ ${quote ? html`<dt>Rental length</dt><dd>${quote.rentalDays} ${quote.rentalDays 
 </dl>`
 }
 
-function priceSummary(quote: Quote, timeZone: string): SafeHtml {
-  const notes = pageAssumptions(quote)
+function priceSummary(quote: Quote, timeZone: string, afterHoursFees: Surcharge[]): SafeHtml {
+  const notes = pageAssumptions(quote, afterHoursFees)
   return html`${priceTable(presentPriceLines(quote), 'Price of this rental')}
 ${notes.length > 0 ? html`<ul class="assumptions">${notes.map((note) => html`<li>${note}</li>`)}</ul>` : ''}
 <p class="expiry">This price is held until <time datetime="${quote.expiresAt}">${formatInstant(quote.expiresAt, timeZone)}</time>.</p>
@@ -111,7 +115,7 @@ ${termsList(quote.terms, timeZone, quote.createdAt)}`
  * What the price takes for granted that the form below settles, in a traveller's words (the API
  * names its parameters instead): the driver's age and the hand-over times.
  */
-function pageAssumptions(quote: Quote): string[] {
+function pageAssumptions(quote: Quote, afterHoursFees: Surcharge[]): string[] {
   const notes: string[] = []
   for (const assumption of quote.assumptions) {
     if (assumption.kind === 'driver_age' && assumption.youngDriverUnder !== null) {
@@ -120,7 +124,11 @@ function pageAssumptions(quote: Quote): string[] {
       )
     }
     if (assumption.kind === 'hand_over_times' && assumption.afterHoursFee) {
-      notes.push('A hand-over at a time marked "after hours" below adds the after-hours fee.')
+      // Its amount, before the person picks a time: the fee was named only once it was charged.
+      const fees = afterHoursFees.map((fee) => `${fee.name} (${chargeText(fee)})`).join(' and ')
+      notes.push(
+        `A hand-over at a time marked "after hours" below adds ${fees || 'the after-hours fee'}.`,
+      )
     }
   }
   return notes

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify'
 import { type CalendarDate, todayIn } from '../domain/calendar-date.ts'
 import type { CatalogueIndex } from '../domain/catalogue-index.ts'
+import type { Surcharge } from '../domain/company-terms.ts'
 import { type CompanyProfile, companyProfile } from '../presenters/company-profile.ts'
 import { imageOrigins } from '../presenters/image-origins.ts'
 import type { SiteLinks } from '../presenters/site-links.ts'
@@ -73,4 +74,11 @@ function frameOf(deps: PageDeps): PageFrame {
     frames.set(catalogue, frame)
   }
   return frame
+}
+
+/** The fleet's fees for a hand-over after hours: the checkout names them with their price. */
+export function afterHoursFees(deps: PageDeps): Surcharge[] {
+  return deps.ctx
+    .catalogue()
+    .catalogue.terms.surcharges.filter((surcharge) => surcharge.condition.when === 'after_hours')
 }

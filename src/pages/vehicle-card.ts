@@ -1,5 +1,5 @@
 import { html, type SafeHtml } from '../docs/html.ts'
-import type { Accessory, InsurancePlan, Vehicle } from '../domain/catalogue.ts'
+import type { Accessory, ChargeRule, InsurancePlan, Vehicle } from '../domain/catalogue.ts'
 import { formatNzd } from '../presenters/display-format.ts'
 import type { SiteLinks } from '../presenters/site-links.ts'
 import type { RentalOffer } from '../verbs/find-rental-offers.ts'
@@ -148,7 +148,7 @@ function capitalised(text: string): string {
 }
 
 /** `NZ$12.00 per day, at most NZ$50.00 per rental`, or `No extra cost`. */
-function chargeText(rule: Accessory | InsurancePlan): string {
+export function chargeText(rule: ChargeRule): string {
   if (rule.price === 0) return 'No extra cost'
   const cap = rule.maxCharge === null ? '' : `, at most ${formatNzd(rule.maxCharge)} per rental`
   return `${formatNzd(rule.price)} per ${rule.per}${cap}`

@@ -227,6 +227,11 @@ describe('one quote through the API, MCP, the checkout and the confirmation', ()
     const checkout = await page(`${link.pathname}${link.search}`)
     assert.match(checkout.body, /<option value="08:00">08:00 \(after hours\)<\/option>/)
     assert.match(checkout.body, /<option value="12:00" selected>12:00<\/option>/)
+    // The fee and its price are said before a time is picked.
+    assert.match(
+      textOf(checkout.body),
+      /A hand-over at a time marked "after hours" below adds After-hours hand-over \(NZ\$30\.00 per rental\)\./,
+    )
     const answer = await post(
       {
         ...bookingForm(checkout.body),
