@@ -2,7 +2,7 @@ import type { RentalRequest } from './availability.ts'
 import type { CalendarDate } from './calendar-date.ts'
 import type { CatalogueIndex } from './catalogue-index.ts'
 import type { UnavailableCode } from './errors.ts'
-import { type Cents, toDollars } from './money.ts'
+import { type Cents, formatNzd } from './money.ts'
 
 /**
  * The parameters to send again, changed, for a vehicle to be available: only those that change,
@@ -90,5 +90,5 @@ function routeEnds(index: CatalogueIndex, request: RentalRequest): string {
 }
 
 function feeText(fee: Cents): string {
-  return fee === 0 ? 'no route fee' : `route fee ${toDollars(fee)} NZD`
+  return fee === 0 ? 'no route fee' : `route fee ${formatNzd(fee)}`
 }

@@ -1,5 +1,4 @@
 import type { CalendarDate } from '../domain/calendar-date.ts'
-import type { Cents } from '../domain/money.ts'
 import { recentAnswers } from '../domain/recent-answers.ts'
 
 /*
@@ -7,20 +6,8 @@ import { recentAnswers } from '../domain/recent-answers.ts'
  * this is where the website's cents become dollars.
  */
 
-const WHOLE_DOLLARS = new Intl.NumberFormat('en-NZ', { maximumFractionDigits: 0 })
-const CENTS_PER_DOLLAR = 100
-
-/**
- * `NZ$1,234.50`: always the currency and two decimals. Worked out on the integer cents so that no
- * floating-point rounding can show a wrong cent however large the amount.
- */
-export function formatNzd(cents: Cents): string {
-  const sign = cents < 0 ? '-' : ''
-  const magnitude = Math.abs(cents)
-  const dollars = Math.floor(magnitude / CENTS_PER_DOLLAR)
-  const rest = String(magnitude % CENTS_PER_DOLLAR).padStart(2, '0')
-  return `${sign}NZ$${WHOLE_DOLLARS.format(dollars)}.${rest}`
-}
+// Amounts as a person reads them: the domain's own sentences (an error, a suggestion) use it too.
+export { formatNzd } from '../domain/money.ts'
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-NZ', {
   timeZone: 'UTC',
