@@ -21,7 +21,10 @@ export function checkVehicleFilter(index: CatalogueIndex, filter: VehicleFilter)
       of: 'vehicles',
     })
   }
-  if (vehicleClass !== undefined && !index.vehicleClasses.includes(vehicleClass)) {
+  if (
+    vehicleClass !== undefined &&
+    !index.vehicleClasses.some((known) => sameClass(known, vehicleClass))
+  ) {
     throw invalid(
       'invalid_parameter',
       'vehicle_class',
@@ -34,8 +37,13 @@ export function checkVehicleFilter(index: CatalogueIndex, filter: VehicleFilter)
 /** A vehicle without a seat count never meets `minSeats`: it cannot be promised. */
 export function meetsFilter(vehicle: Vehicle, filter: VehicleFilter): boolean {
   if (filter.vehicleId !== undefined && vehicle.id !== filter.vehicleId) return false
-  if (filter.vehicleClass !== undefined && vehicle.vehicleClass !== filter.vehicleClass)
+  if (filter.vehicleClass !== undefined && !sameClass(vehicle.vehicleClass, filter.vehicleClass))
     return false
   if (filter.minSeats !== undefined && (vehicle.facts.seats ?? 0) < filter.minSeats) return false
   return true
+}
+
+/** Classes match whatever their case, as promotion codes do: "Motorhome" is the motorhome class. */
+function sameClass(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase()
 }

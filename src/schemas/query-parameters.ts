@@ -96,7 +96,7 @@ const filterFields = {
   vehicle_class: Type.Optional(
     Type.String({
       maxLength: 40,
-      description: 'Only vehicles of this class, such as suv or campervan',
+      description: 'Only vehicles of this class, such as suv or campervan (any case)',
       examples: ['campervan'],
     }),
   ),

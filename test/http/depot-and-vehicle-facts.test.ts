@@ -145,6 +145,7 @@ describe('availability adds what each vehicle is like, and takes min_seats and v
       why: 'the cars, not the 2- and 4-berths',
     },
     { asked: { vehicle_class: 'motorhome' }, ids: [8], why: 'the one motorhome stocked there' },
+    { asked: { vehicle_class: 'Motorhome' }, ids: [8], why: 'a class in any case' },
     { asked: { vehicle_class: 'suv', min_seats: '6' }, ids: [4], why: 'both filters at once' },
     { asked: { vehicle_class: 'campervan', min_seats: '3' }, ids: [], why: 'none meets both' },
     { asked: { min_seats: '99' }, ids: [], why: 'more seats than any vehicle' },
