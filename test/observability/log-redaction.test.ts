@@ -204,6 +204,7 @@ describe('a whole booking logged at trace level', () => {
         payload: new URLSearchParams({
           _csrf: form[2] ?? '',
           reason: `${PERSON.full_name} cannot come, call ${PERSON.phone}`,
+          confirm: 'yes',
         }).toString(),
       })
       // An agent that puts an address in a query string, and a request for a page that is not.
