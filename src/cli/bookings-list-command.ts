@@ -49,18 +49,15 @@ export function bookingsListCommand(): Command {
         const catalogue = new CatalogueIndex(await store.loadCatalogue())
         // A mistyped id listed "0 booking(s)", as if the depot or vehicle had none.
         const { depots, vehicles } = catalogue.catalogue
-        if (options.depot !== undefined && !depots.some((depot) => depot.id === options.depot)) {
-          throw new CommandError(
-            `no depot ${options.depot} in the fleet; the depots are ${depots.map((depot) => `${depot.id} (${depot.name})`).join(', ')}`,
-          )
-        }
-        if (
-          options.vehicle !== undefined &&
-          !vehicles.some((vehicle) => vehicle.id === options.vehicle)
-        ) {
-          throw new CommandError(
-            `no vehicle ${options.vehicle} in the fleet; the vehicles are ${vehicles.map((vehicle) => `${vehicle.id} (${vehicle.name})`).join(', ')}`,
-          )
+        for (const [kind, id, items] of [
+          ['depot', options.depot, depots],
+          ['vehicle', options.vehicle, vehicles],
+        ] as const) {
+          if (id !== undefined && !items.some((item) => item.id === id)) {
+            throw new CommandError(
+              `no ${kind} ${id} in the fleet; the ${kind}s are ${items.map((item) => `${item.id} (${item.name})`).join(', ')}`,
+            )
+          }
         }
         const bookings = await listBookings(store, {
           ...(options.status === undefined ? {} : { status: options.status }),

@@ -1,10 +1,10 @@
 import { Command } from 'commander'
 import { todayIn } from '../domain/calendar-date.ts'
-import { describeRental, type FleetChange } from '../domain/fleet-import-plan.ts'
+import type { FleetChange } from '../domain/fleet-import-plan.ts'
 import { changedFields } from '../fleet/fleet-item-diff.ts'
 import { importFleet } from '../verbs/import-fleet.ts'
 import { CommandError, describeStore, withStore } from './cli-support.ts'
-import { formatWarnings, lookAtText } from './fleet-warnings-text.ts'
+import { bookingLines, formatWarnings, lookAtText } from './fleet-warnings-text.ts'
 
 /** `rental-agent fleet import FILE [--dry-run]` */
 export function fleetImportCommand(): Command {
@@ -25,12 +25,8 @@ export function fleetImportCommand(): Command {
           const { outcome, plan, lookAt } = await importFleet(store, fleet, { dryRun, today })
           const where = describeStore(config)
           if (outcome === 'refused') {
-            const lines = plan.broken.map(
-              ({ booking, reason }) =>
-                `  ${booking.reference} (${describeRental(booking)}): ${reason}`,
-            )
             throw new CommandError(
-              `Refused: importing ${file} would break ${plan.broken.length} booking(s) in the ${where}; nothing was changed. Change the file, or cancel these bookings first (rental-agent bookings cancel REFERENCE):\n${lines.join('\n')}`,
+              `Refused: importing ${file} would break ${plan.broken.length} booking(s) in the ${where}; nothing was changed. Change the file, or cancel these bookings first (rental-agent bookings cancel REFERENCE):\n${bookingLines(plan.broken)}`,
             )
           }
           if (outcome === 'unchanged') {

@@ -2,11 +2,8 @@ import { Command } from 'commander'
 import { loadConfig } from '../config.ts'
 import { bookingsToLookAt } from '../domain/bookings-to-look-at.ts'
 import { todayIn } from '../domain/calendar-date.ts'
+import { counted } from '../presenters/display-format.ts'
 import { formatWarnings, lookAtText } from './fleet-warnings-text.ts'
-
-function counted(count: number, noun: string, plural = `${noun}s`): string {
-  return `${count} ${count === 1 ? noun : plural}`
-}
 
 /** `rental-agent fleet validate FILE` */
 export function fleetValidateCommand(): Command {

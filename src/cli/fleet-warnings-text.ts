@@ -1,4 +1,5 @@
 import type { BookingToLookAt } from '../domain/bookings-to-look-at.ts'
+import type { Booking } from '../domain/catalogue.ts'
 import { describeRental } from '../domain/fleet-import-plan.ts'
 import { type FleetProblem, formatProblem } from '../fleet/fleet-file-error.ts'
 
@@ -15,8 +16,12 @@ export function formatWarnings(file: string, warnings: FleetProblem[]): string {
  */
 export function lookAtText(lookAt: BookingToLookAt[]): string {
   if (lookAt.length === 0) return ''
-  const lines = lookAt.map(
-    ({ booking, reason }) => `  ${booking.reference} (${describeRental(booking)}): ${reason}`,
-  )
-  return `${lookAt.length} booking(s) still to come do not fit the fleet; they stand, so arrange each with its traveller (or cancel it: rental-agent bookings cancel REFERENCE):\n${lines.join('\n')}\n`
+  return `${lookAt.length} booking(s) still to come do not fit the fleet; they stand, so arrange each with its traveller (or cancel it: rental-agent bookings cancel REFERENCE):\n${bookingLines(lookAt)}\n`
+}
+
+/** Each booking on an indented line of its own, with its rental and why it is listed. */
+export function bookingLines(items: { booking: Booking; reason: string }[]): string {
+  return items
+    .map(({ booking, reason }) => `  ${booking.reference} (${describeRental(booking)}): ${reason}`)
+    .join('\n')
 }

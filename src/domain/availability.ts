@@ -36,12 +36,14 @@ export function routeUnavailability(
     depotClosure(dropOffDepot, period.dropOffDate, 'drop-off')
   if (closure) return unavailable('depot_closed', closure)
   if (index.routeFee(pickUpDepot.id, dropOffDepot.id) === undefined) {
-    return unavailable(
-      'route_not_offered',
-      `one-way rentals from ${pickUpDepot.name} to ${dropOffDepot.name} are not offered`,
-    )
+    return unavailable('route_not_offered', routeNotOffered(pickUpDepot, dropOffDepot))
   }
   return undefined
+}
+
+/** Why a one-way rental between the two depots cannot be had. */
+export function routeNotOffered(from: Depot, to: Depot): string {
+  return `one-way rentals from ${from.name} to ${to.name} are not offered`
 }
 
 /**

@@ -1,3 +1,4 @@
+import { routeNotOffered } from './availability.ts'
 import type { CalendarDate } from './calendar-date.ts'
 import type { Booking, Catalogue } from './catalogue.ts'
 import { CatalogueIndex, depotClosure } from './catalogue-index.ts'
@@ -27,10 +28,11 @@ export function bookingsToLookAt(
     const reasons = [
       pickUp && depotClosure(pickUp, booking.pickUpDate, 'pick-up'),
       dropOff && depotClosure(dropOff, booking.dropOffDate, 'drop-off'),
-      booking.pickUpDepotId !== booking.dropOffDepotId &&
-      index.routeFee(booking.pickUpDepotId, booking.dropOffDepotId) === undefined
-        ? `one-way rentals from ${pickUp?.name ?? `depot ${booking.pickUpDepotId}`} to ${dropOff?.name ?? `depot ${booking.dropOffDepotId}`} are not offered`
-        : undefined,
+      pickUp &&
+        dropOff &&
+        pickUp !== dropOff &&
+        index.routeFee(pickUp.id, dropOff.id) === undefined &&
+        routeNotOffered(pickUp, dropOff),
     ].filter((reason): reason is string => typeof reason === 'string')
     if (reasons.length > 0) found.push({ booking, reason: reasons.join('; ') })
   }

@@ -1,4 +1,4 @@
-import type { RentalRequest } from './availability.ts'
+import { type RentalRequest, routeNotOffered } from './availability.ts'
 import type { CalendarDate } from './calendar-date.ts'
 import type { CatalogueIndex } from './catalogue-index.ts'
 import type { UnavailableCode } from './errors.ts'
@@ -56,7 +56,7 @@ export function nextStep(
   if (suggestion?.drop_off_depot_id !== undefined) {
     // Another drop-off depot for a rule other than the route: the route was not offered either.
     const depot = index.activeDepot(suggestion.drop_off_depot_id)?.name ?? 'another depot'
-    return `one-way rentals from ${request.pickUpDepot.name} to ${request.dropOffDepot.name} are not offered either; returned to ${depot} it works: send ${sendText(suggestion)}`
+    return `${routeNotOffered(request.pickUpDepot, request.dropOffDepot)} either; returned to ${depot} it works: send ${sendText(suggestion)}`
   }
   if (suggestion === null) {
     return `no other dates up to the last pick-up date ${lastPickUpDate} make it available; choose another vehicle`

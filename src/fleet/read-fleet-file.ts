@@ -4,6 +4,7 @@ import Value from 'typebox/value'
 import { type Document, isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml'
 import { addDays, type CalendarDate, parseCalendarDate } from '../domain/calendar-date.ts'
 import type { Booking, Catalogue } from '../domain/catalogue.ts'
+import { spellingKey } from '../schemas/parameter-spelling.ts'
 import { checkFleet, type FleetInput, type LocatedProblem } from './check-fleet.ts'
 import { FleetFileError, type FleetProblem } from './fleet-file-error.ts'
 import { type FleetFile, FleetFileSchema } from './fleet-file-schema.ts'
@@ -143,12 +144,11 @@ const BOUND_WORDS: Record<string, string> = {
  * hyphens, or at most two letters apart (anual_closures, image_url); none when nothing is close.
  */
 function closestName(key: string, known: string[]): string | undefined {
-  const plain = (name: string) => name.toLowerCase().replace(/[-_\s]/g, '')
-  const same = known.find((name) => plain(name) === plain(key))
+  const same = known.find((name) => spellingKey(name) === spellingKey(key))
   if (same) return same
   let best: { name: string; distance: number } | undefined
   for (const name of known) {
-    const distance = editDistance(plain(key), plain(name))
+    const distance = editDistance(spellingKey(key), spellingKey(name))
     if (distance <= 2 && (!best || distance < best.distance)) best = { name, distance }
   }
   return best?.name

@@ -63,6 +63,21 @@ export function statusOf(code: ErrorCode): number {
   }
 }
 
+/** A domain error's fields as the API answers them, with the message as the door words it. */
+export type DomainErrorBody = {
+  error: string
+  code: ErrorCode
+  parameter?: string
+  suggestion?: Suggestion | null
+}
+
+export function domainErrorBody(error: DomainError, message: string): DomainErrorBody {
+  const body: DomainErrorBody = { error: message, code: error.code }
+  if (error.parameter) body.parameter = error.parameter
+  if (error instanceof UnavailableError) body.suggestion = error.suggestion
+  return body
+}
+
 /**
  * The one error handler: domain errors keep their message, a failing store or an overloaded
  * process is a 503 with Retry-After, and anything unexpected is a 500 whose body says nothing of its cause.
@@ -73,15 +88,7 @@ export function sendError(
   reply: FastifyReply,
 ): void {
   if (error instanceof DomainError) {
-    const body: {
-      error: string
-      code: ErrorCode
-      parameter?: string
-      suggestion?: Suggestion | null
-    } = { error: httpMessage(error), code: error.code }
-    if (error.parameter) body.parameter = error.parameter
-    if (error instanceof UnavailableError) body.suggestion = error.suggestion
-    reply.code(statusOf(error.code)).send(body)
+    reply.code(statusOf(error.code)).send(domainErrorBody(error, httpMessage(error)))
     return
   }
   if (error instanceof StoreUnavailableError) {

@@ -4,7 +4,13 @@ import type { Tracing } from '../observability/tracing.ts'
 import type { OperationDeps } from '../operations/agent-operations.ts'
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
 import type { OperationSettings } from '../schemas/operations.ts'
-import { MAX_JSON_DEPTH, nestedDeeperThan, paramsRefusal } from './message-check.ts'
+import {
+  carriesVersionInMeta,
+  MAX_JSON_DEPTH,
+  nestedDeeperThan,
+  paramsRefusal,
+  TOO_DEEP_MESSAGE,
+} from './message-check.ts'
 import { hostCheck, originCheck, preflight } from './origin-check.ts'
 
 export const MCP_PATH = '/mcp'
@@ -99,27 +105,8 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
       MCP_PATH,
       { onRequest: rateLimitHook(deps.rateLimiter), bodyLimit: BODY_LIMIT_BYTES },
       async (request, reply) => {
-        // A 2025-style message (no version in its _meta) under a revision not spoken was refused
-        // by the SDK as "missing the per-request envelope key(s): _meta", which sent a client
-        // looking for the wrong fault. Said as 2026-07-28's unsupported-version error says it; a
-        // message carrying its version in _meta is the SDK's to answer, by that revision's rules.
-        const version = request.headers['mcp-protocol-version']
-        if (
-          typeof version === 'string' &&
-          !SPOKEN_REVISIONS.includes(version) &&
-          !carriesVersionInMeta(request.body)
-        ) {
-          const id = (request.body as { id?: unknown } | null)?.id
-          return reply.code(400).send({
-            jsonrpc: '2.0',
-            id: typeof id === 'string' || typeof id === 'number' ? id : null,
-            error: {
-              code: -32022,
-              message: `Unsupported protocol version: MCP-Protocol-Version ${JSON.stringify(version.slice(0, 40))} is not a revision this server speaks; send one of ${SPOKEN_REVISIONS.join(', ')} (or no header with initialize)`,
-              data: { supported: SPOKEN_REVISIONS, requested: version.slice(0, 40) },
-            },
-          })
-        }
+        const unspoken = unspokenRevision(request)
+        if (unspoken) return reply.code(400).send(unspoken)
         if (Array.isArray(request.body)) {
           const messages = request.body.length
           if (messages > MAX_BATCH_MESSAGES) {
@@ -193,16 +180,7 @@ async function answer(deps: McpEndpointDeps, request: FastifyRequest, reply: Fas
   if (request.body === NOT_JSON) {
     return reply.code(400).send(rpcError(-32700, 'Parse error: the body is not JSON'))
   }
-  if (request.body === TOO_DEEP) {
-    return reply
-      .code(400)
-      .send(
-        rpcError(
-          -32600,
-          `Invalid Request: the JSON nests more than ${MAX_JSON_DEPTH} levels deep; an MCP message needs a few`,
-        ),
-      )
-  }
+  if (request.body === TOO_DEEP) return reply.code(400).send(rpcError(-32600, TOO_DEEP_MESSAGE))
   const version = request.headers['mcp-protocol-version']
   const refusal = paramsRefusal(request.body, {
     accept: request.headers.accept,
@@ -230,14 +208,34 @@ async function answer(deps: McpEndpointDeps, request: FastifyRequest, reply: Fas
   }
 }
 
-function carriesVersionInMeta(body: unknown): boolean {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false
-  const meta = (body as { params?: { _meta?: unknown } }).params?._meta
-  return (
-    typeof meta === 'object' && meta !== null && 'io.modelcontextprotocol/protocolVersion' in meta
+/**
+ * A 2025-style message (no version in its _meta) under a revision not spoken was refused by the
+ * SDK as "missing the per-request envelope key(s): _meta", which sent a client looking for the
+ * wrong fault: said as 2026-07-28's unsupported-version error says it. A message carrying its
+ * version in _meta is the SDK's to answer, by that revision's rules.
+ */
+function unspokenRevision(request: FastifyRequest) {
+  const version = request.headers['mcp-protocol-version']
+  if (typeof version !== 'string' || SPOKEN_REVISIONS.includes(version)) return undefined
+  if (carriesVersionInMeta(request.body)) return undefined
+  const requested = version.slice(0, 40)
+  const id = (request.body as { id?: unknown } | null)?.id
+  return rpcError(
+    -32022,
+    `Unsupported protocol version: MCP-Protocol-Version ${JSON.stringify(requested)} is not a revision this server speaks; send one of ${SPOKEN_REVISIONS.join(', ')} (or no header with initialize)`,
+    {
+      id: typeof id === 'string' || typeof id === 'number' ? id : null,
+      data: { supported: SPOKEN_REVISIONS, requested },
+    },
   )
 }
 
-function rpcError(code: number, message: string) {
-  return { jsonrpc: '2.0', error: { code, message }, id: null }
+function rpcError(
+  code: number,
+  message: string,
+  answering: { id?: string | number | null; data?: unknown } = {},
+) {
+  const error =
+    answering.data === undefined ? { code, message } : { code, message, data: answering.data }
+  return { jsonrpc: '2.0', error, id: answering.id ?? null }
 }

@@ -47,14 +47,7 @@ export function paramsRefusal(
   if (message.jsonrpc !== '2.0') return undefined
   if (typeof message.id !== 'string' && typeof message.id !== 'number') return undefined
   if (typeof message.method !== 'string' || !CHECKED_METHODS.has(message.method)) return undefined
-  const meta = (message.params as { _meta?: Record<string, unknown> } | undefined)?._meta
-  if (
-    typeof meta === 'object' &&
-    meta !== null &&
-    'io.modelcontextprotocol/protocolVersion' in meta
-  ) {
-    return undefined
-  }
+  if (carriesVersionInMeta(message)) return undefined
   const problem = paramsProblem(message.method, message.params)
   if (problem === undefined) return undefined
   return {
@@ -62,6 +55,15 @@ export function paramsRefusal(
     id: message.id,
     error: { code: -32602, message: `Invalid params for ${message.method}: ${problem}` },
   }
+}
+
+/** Whether a message names its protocol revision in its `_meta`, as 2026-07-28's do. */
+export function carriesVersionInMeta(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false
+  const meta = (body as { params?: { _meta?: unknown } }).params?._meta
+  return (
+    typeof meta === 'object' && meta !== null && 'io.modelcontextprotocol/protocolVersion' in meta
+  )
 }
 
 function paramsProblem(method: string, params: unknown): string | undefined {
@@ -103,6 +105,9 @@ function paramsProblem(method: string, params: unknown): string | undefined {
  * and answered 500.
  */
 export const MAX_JSON_DEPTH = 64
+
+/** Said for a message nested deeper than MAX_JSON_DEPTH, over HTTP and over stdio alike. */
+export const TOO_DEEP_MESSAGE = `Invalid Request: the JSON nests more than ${MAX_JSON_DEPTH} levels deep; an MCP message needs a few`
 
 /** Whether arrays and objects nest more than `limit` levels; stops as soon as they do. */
 export function nestedDeeperThan(value: unknown, limit: number): boolean {

@@ -1,5 +1,10 @@
 import { Transform, type TransformCallback } from 'node:stream'
-import { MAX_JSON_DEPTH, nestedDeeperThan, paramsRefusal } from './message-check.ts'
+import {
+  MAX_JSON_DEPTH,
+  nestedDeeperThan,
+  paramsRefusal,
+  TOO_DEEP_MESSAGE,
+} from './message-check.ts'
 
 /** The Accept a 2025 HTTP client sends, under which paramsRefusal checks a message. */
 const AS_HTTP = 'application/json, text/event-stream'
@@ -45,10 +50,7 @@ export class StdioLineCheck extends Transform {
       return
     }
     if (nestedDeeperThan(message, MAX_JSON_DEPTH)) {
-      this.refuse(
-        -32600,
-        `Invalid Request: the JSON nests more than ${MAX_JSON_DEPTH} levels deep; an MCP message needs a few`,
-      )
+      this.refuse(-32600, TOO_DEEP_MESSAGE)
       return
     }
     const refusal = paramsRefusal(message, { accept: AS_HTTP })

@@ -1,6 +1,10 @@
 import type { CallToolResult } from '@modelcontextprotocol/server'
-import { DomainError, StoreUnavailableError, UnavailableError } from '../domain/errors.ts'
-import { INTERNAL_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from '../http/error-response.ts'
+import { DomainError, StoreUnavailableError } from '../domain/errors.ts'
+import {
+  domainErrorBody,
+  INTERNAL_ERROR_MESSAGE,
+  UNAVAILABLE_MESSAGE,
+} from '../http/error-response.ts'
 import { toolDescription } from './tool-input-schema.ts'
 import { toolListingText } from './tool-text.ts'
 
@@ -16,16 +20,10 @@ export function toolErrorResult(error: unknown, log: ToolLog): CallToolResult {
     const message = toolMessage(error)
     // The API's error fields as JSON too, as a success carries its JSON: an agent reads the
     // code, the argument at fault and the suggested arguments without parsing the sentence.
-    const fields = {
-      error: message,
-      code: error.code,
-      ...(error.parameter === undefined ? {} : { parameter: error.parameter }),
-      ...(error instanceof UnavailableError ? { suggestion: error.suggestion } : {}),
-    }
     return {
       content: [
         { type: 'text', text: message.trimEnd() },
-        { type: 'text', text: JSON.stringify(fields) },
+        { type: 'text', text: JSON.stringify(domainErrorBody(error, message)) },
       ],
       isError: true,
     }

@@ -1,18 +1,14 @@
 import type { Listing } from '../domain/errors.ts'
+import { formatNzd } from '../domain/money.ts'
 
 /*
  * Pieces of the short text a tool gives beside its structured result, for clients that show an
  * agent text only. Amounts arrive already in dollars from the presenters.
  */
 
-const NZD_AMOUNT = new Intl.NumberFormat('en-NZ', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-})
-
+/** As the website and the terms write amounts (NZ$4,000.00): the dollars are whole cents. */
 export function nzd(dollars: number): string {
-  // As the website and the terms write amounts: NZ$4,000.00, not NZ$4000.00.
-  return `NZ$${NZD_AMOUNT.format(dollars)}`
+  return formatNzd(Math.round(dollars * 100))
 }
 
 /** `per day, at most NZ$70.00` or `per rental`. */
@@ -21,10 +17,8 @@ export function chargeText(per: 'day' | 'rental', maxCharge: number | null): str
   return `per ${per}${cap}`
 }
 
-/** `1 vehicle`, `3 vehicles`: a count with its noun, `plural` when not the noun and an s. */
-export function counted(count: number, noun: string, plural = `${noun}s`): string {
-  return `${count} ${count === 1 ? noun : plural}`
-}
+// Shared with the operator's commands, which count in words too.
+export { counted } from '../presenters/display-format.ts'
 
 export function lines(heading: string, items: string[], next?: string): string {
   return [heading, ...items.map((item) => `- ${item}`), ...(next ? [next] : [])].join('\n')

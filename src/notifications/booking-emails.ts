@@ -7,7 +7,12 @@ import type { CompanyProfile } from '../presenters/company-profile.ts'
 import { formatCalendarDate, formatInstant, formatNzd } from '../presenters/display-format.ts'
 import { mapLink } from '../presenters/map-link.ts'
 import { presentPriceLines } from '../presenters/price-lines.ts'
-import { freeCancellationOver, presentTerms, termsSentences } from '../presenters/quote-terms.ts'
+import {
+  freeCancellationOver,
+  noFreeCancellationText,
+  presentTerms,
+  termsSentences,
+} from '../presenters/quote-terms.ts'
 import type { EmailMessage } from './outbox-message.ts'
 
 /*
@@ -38,7 +43,7 @@ export function travellerConfirmation(
     timeZone: context.timeZone,
   })
   const cancelRule = freeCancellationOver(free.toISOString(), booking.createdAt)
-    ? `No free cancellation: it ends ${company.freeCancellationHours} hours before pick-up, and this rental starts sooner. To cancel, call the pick-up depot.`
+    ? `${noFreeCancellationText(company.freeCancellationHours)}. To cancel, call the pick-up depot.`
     : `Free cancellation until ${formatInstant(free.toISOString(), context.timeZone)}: cancel on your booking's page. Later, call the pick-up depot.`
   const terms = bookedTerms(context, booking)
   const sections = [

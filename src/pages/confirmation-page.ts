@@ -4,7 +4,7 @@ import { freeCancellationUntil } from '../domain/cancellation-rule.ts'
 import type { Depot } from '../domain/catalogue.ts'
 import type { CompanyProfile } from '../presenters/company-profile.ts'
 import { formatInstant } from '../presenters/display-format.ts'
-import { freeCancellationOver } from '../presenters/quote-terms.ts'
+import { freeCancellationOver, noFreeCancellationText } from '../presenters/quote-terms.ts'
 import { bookedPrice, bookedRental } from './booking-summary.ts'
 import { type PageContent, page } from './page-document.ts'
 import { termsList } from './terms-list.ts'
@@ -65,7 +65,7 @@ ${
 <p><a id="manage-link" href="${input.manageUrl}">${input.manageUrl}</a></p>
 <p>We have also emailed it to ${booking.customer?.email ?? 'you'}. ${
           freeCancellationOver(until.toISOString(), booking.createdAt)
-            ? `No free cancellation: it ends ${company.freeCancellationHours} hours before pick-up, and this rental starts sooner.`
+            ? `${noFreeCancellationText(company.freeCancellationHours)}.`
             : `Free cancellation until ${formatInstant(until.toISOString(), input.timeZone)}.`
         }</p>
 </div>`

@@ -3,7 +3,7 @@ import type { Depot } from '../domain/catalogue.ts'
 import type { RentalPeriod } from '../domain/rental-period.ts'
 import type { Suggestion } from '../domain/suggestion.ts'
 import { formatCalendarDate } from '../presenters/display-format.ts'
-import type { SiteLinks } from '../presenters/site-links.ts'
+import { bookPath, type SiteLinks } from '../presenters/site-links.ts'
 import type { UnavailableVehicle } from '../verbs/explain-unavailable.ts'
 import type { RentalOffer } from '../verbs/find-rental-offers.ts'
 import type { SearchValues } from './book-parameters.ts'
@@ -92,10 +92,11 @@ function whyNone(depots: Depot[], search: SearchValues, none: UnavailableVehicle
   for (const { unavailability } of none) {
     const suggestion = unavailability.suggestion
     if (!suggestion || links.size >= MOST_SUGGESTIONS) continue
-    const changed: Record<string, string> = { ...definedValues(search) }
-    for (const [name, value] of Object.entries(suggestion)) changed[name] = String(value)
-    const href = `/book?${new URLSearchParams(changed).toString().replaceAll('%2C', ',')}`
-    links.set(href, suggestionText(depots, suggestion))
+    const changed = Object.entries(suggestion).map(([name, value]) => [name, String(value)])
+    links.set(
+      bookPath({ ...search, ...Object.fromEntries(changed) }),
+      suggestionText(depots, suggestion),
+    )
   }
   return html`<h2>Why</h2>
 <ul class="reasons">
@@ -109,28 +110,16 @@ ${[...links].map(([href, text]) => html`<li><a href="${href}">${text}</a></li>\n
 }`
 }
 
-function definedValues(values: SearchValues): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(values).filter((entry): entry is [string, string] => Boolean(entry[1])),
-  )
-}
-
 /** `Pick up on Wed, 16 Dec 2026 and drop off on Sat, 19 Dec 2026`: only what changes. */
 function suggestionText(depots: Depot[], suggestion: Suggestion): string {
-  const parts = [
-    suggestion.pick_up_depot_id === undefined
-      ? undefined
-      : `pick up at ${depotName(depots, String(suggestion.pick_up_depot_id))}`,
-    suggestion.pick_up_date === undefined
-      ? undefined
-      : `pick up on ${formatCalendarDate(suggestion.pick_up_date)}`,
-    suggestion.drop_off_depot_id === undefined
-      ? undefined
-      : `drop off at ${depotName(depots, String(suggestion.drop_off_depot_id))}`,
-    suggestion.drop_off_date === undefined
-      ? undefined
-      : `drop off on ${formatCalendarDate(suggestion.drop_off_date)}`,
-  ].filter((part) => part !== undefined)
+  const { pick_up_depot_id, pick_up_date, drop_off_depot_id, drop_off_date } = suggestion
+  const parts: string[] = []
+  if (pick_up_depot_id !== undefined)
+    parts.push(`pick up at ${depotName(depots, String(pick_up_depot_id))}`)
+  if (pick_up_date !== undefined) parts.push(`pick up on ${formatCalendarDate(pick_up_date)}`)
+  if (drop_off_depot_id !== undefined)
+    parts.push(`drop off at ${depotName(depots, String(drop_off_depot_id))}`)
+  if (drop_off_date !== undefined) parts.push(`drop off on ${formatCalendarDate(drop_off_date)}`)
   const text = parts.join(' and ')
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}`
 }

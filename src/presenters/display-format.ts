@@ -9,6 +9,11 @@ import { recentAnswers } from '../domain/recent-answers.ts'
 // Amounts as a person reads them: the domain's own sentences (an error, a suggestion) use it too.
 export { formatNzd } from '../domain/money.ts'
 
+/** `1 vehicle`, `3 vehicles`: a count with its noun, `plural` when not the noun and an s. */
+export function counted(count: number, noun: string, plural = `${noun}s`): string {
+  return `${count} ${count === 1 ? noun : plural}`
+}
+
 const DATE_FORMAT = new Intl.DateTimeFormat('en-NZ', {
   timeZone: 'UTC',
   weekday: 'short',

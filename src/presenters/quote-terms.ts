@@ -19,6 +19,11 @@ export function freeCancellationOver(freeUntil: string, madeAt: string | null): 
   return madeAt !== null && Date.parse(freeUntil) <= Date.parse(madeAt)
 }
 
+/** What a rental picked up sooner than the free cancellation hours is told, without a full stop. */
+export function noFreeCancellationText(freeCancellationHours: number): string {
+  return `No free cancellation: it ends ${freeCancellationHours} hours before pick-up, and this rental starts sooner`
+}
+
 /** The terms in words and figures; `madeAt` as for freeCancellationOver. */
 export function presentTerms(
   terms: QuoteTerms,
@@ -61,7 +66,7 @@ export function presentTerms(
         cancellation.freeCancellationHours === 0
           ? 'Free cancellation until pick-up.'
           : freeCancellationOver(cancellation.freeUntil, madeAt)
-            ? `No free cancellation: it ends ${cancellation.freeCancellationHours} hours before pick-up, and this rental starts sooner; only the depot can cancel, by phone.`
+            ? `${noFreeCancellationText(cancellation.freeCancellationHours)}; only the depot can cancel, by phone.`
             : `Free cancellation until ${formatInstant(cancellation.freeUntil, timeZone)} (${cancellation.freeCancellationHours} hours before pick-up); after that, only the depot can cancel, by phone.`,
     },
     minimumDriverAge: terms.minimumDriverAge,

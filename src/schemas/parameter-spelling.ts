@@ -15,9 +15,9 @@ const LIST_BRACKETS = /(\[[^\]]*\])+$/
 
 /**
  * What is left of a name once list brackets, case, underscores, hyphens, dots and spaces are set
- * aside.
+ * aside: two names with the same key are one name spelt two ways (the fleet file's fields too).
  */
-function spellingKey(name: string): string {
+export function spellingKey(name: string): string {
   return name
     .replace(LIST_BRACKETS, '')
     .toLowerCase()

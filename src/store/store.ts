@@ -168,8 +168,8 @@ export type BookingKey =
 
 export type AgentQuoteCount = { agentRef: string; month: string; quotes: number }
 
-/** The stored fleet, as an import compares it with the new one. */
-export type StoredFleet = { catalogue: Catalogue; bookings: Booking[] }
+/** The stored fleet, as an import compares it with the new one: every booking, with its status. */
+export type StoredFleet = { catalogue: Catalogue; bookings: BookingRecord[] }
 
 /** Bookings whose rental overlaps the dates, at the pick-up depot, of the vehicle (all optional). */
 export type BookingFilter = {

@@ -1,10 +1,6 @@
 import { type BookingToLookAt, bookingsToLookAt } from '../domain/bookings-to-look-at.ts'
 import type { CalendarDate } from '../domain/calendar-date.ts'
-import {
-  type FleetImportPlan,
-  type FleetState,
-  planFleetImport,
-} from '../domain/fleet-import-plan.ts'
+import { type FleetImportPlan, planFleetImport } from '../domain/fleet-import-plan.ts'
 import type { FleetContents, Store } from '../store/store.ts'
 
 export type FleetImport = {
@@ -36,9 +32,7 @@ export async function importFleet(
   await store.importFleet(next, (stored) => {
     try {
       plan = planFleetImport(stored, next)
-      // As the plan reads them: a stored booking may say it is cancelled.
-      const { bookings } = stored as FleetState
-      const confirmed = bookings.filter((booking) => booking.status !== 'cancelled')
+      const confirmed = stored.bookings.filter((booking) => booking.status !== 'cancelled')
       lookAt = bookingsToLookAt(next.catalogue, [...confirmed, ...plan.newBookings], options.today)
     } catch (error) {
       reviewFailure = { error }

@@ -339,7 +339,7 @@ describe('a JSON-RPC batch on /mcp', () => {
   })
 })
 
-describe('MCP-Protocol-Version on /mcp', () => {
+describe('what /mcp refuses before the SDK reads the message: an unspoken revision, a body too large', () => {
   let session: Awaited<ReturnType<typeof startMcpOverHttp>>
   before(async () => {
     session = await startMcpOverHttp()
@@ -379,16 +379,6 @@ describe('MCP-Protocol-Version on /mcp', () => {
     )
     assert.doesNotMatch(body.error.message, /_meta/)
     assert.deepEqual(body.error.data, { supported: SPOKEN_REVISIONS, requested: 'bogus' })
-  })
-})
-
-describe('a body /mcp refuses before reading it', () => {
-  let session: Awaited<ReturnType<typeof startMcpOverHttp>>
-  before(async () => {
-    session = await startMcpOverHttp()
-  })
-  after(async () => {
-    await session.close()
   })
 
   test('over 64 KB: 413 with a JSON-RPC error saying the limit', async () => {
