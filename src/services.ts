@@ -19,6 +19,9 @@ import type { VerbContext } from './verbs/context.ts'
 /** The booking limit is per minute: BOOKING_RATE_LIMIT_MAX confirmations a minute per client. */
 export const BOOKING_RATE_LIMIT_WINDOW_SECONDS = 60
 
+/** How long start-up waits for the Redis connection before it goes on counting in memory. */
+const REDIS_CONNECT_AT_START_MS = 3000
+
 export type Services = {
   store: Store
   ctx: VerbContext
@@ -201,6 +204,16 @@ export async function openServices(
       config.bookingRateLimitMax,
       BOOKING_RATE_LIMIT_WINDOW_SECONDS,
     )
+    if (Redis) {
+      const limiters = [rateLimiter, bookingRateLimiter] as InstanceType<typeof Redis>[]
+      const up = await Promise.all(limiters.map((one) => one.connected(REDIS_CONNECT_AT_START_MS)))
+      // Not fatal: requests are counted in memory until Redis answers (the limiter says so then).
+      if (!up.every(Boolean)) {
+        options.log?.warn(
+          `Redis did not answer within ${REDIS_CONNECT_AT_START_MS} ms of start; requests are counted in memory until it does`,
+        )
+      }
+    }
     const ready = async () => {
       const storeAnswers = await store.hasFleet().then(
         () => true,

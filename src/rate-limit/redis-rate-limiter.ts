@@ -136,6 +136,25 @@ export class RedisRateLimiter implements RateLimiter {
     }
   }
 
+  /**
+   * Resolves true once the connection is up, or false after `withinMs` without one. Start-up waits
+   * on it, so that the first requests are counted in the shared count and /ready is not 503 for the
+   * few milliseconds the connection takes (a load balancer polling at once saw that).
+   */
+  connected(withinMs: number): Promise<boolean> {
+    if (this.redis.status === 'ready') return Promise.resolve(true)
+    return new Promise((resolve) => {
+      const done = (answer: boolean) => {
+        clearTimeout(timer)
+        this.redis.off('ready', onReady)
+        resolve(answer)
+      }
+      const onReady = () => done(true)
+      const timer = setTimeout(() => done(false), withinMs)
+      this.redis.on('ready', onReady)
+    })
+  }
+
   /** Whether Redis answers now; for a readiness check. Never waits longer than the command timeout. */
   async ping(): Promise<boolean> {
     if (this.redis.status !== 'ready') return false

@@ -70,11 +70,10 @@ async function timed<T>(call: () => Promise<T>): Promise<{ value: T; ms: number 
 
 /** Waits until the limiter's connection answers, as a service does before taking traffic. */
 async function connected(limiter: RedisRateLimiter): Promise<void> {
-  const deadline = Date.now() + 3000
-  while (!(await limiter.ping())) {
-    if (Date.now() > deadline) throw new Error('the limiter did not connect to Redis within 3 s')
-    await sleep(20)
+  if (!(await limiter.connected(3000))) {
+    throw new Error('the limiter did not connect to Redis within 3 s')
   }
+  assert.equal(await limiter.ping(), true, 'connected, and Redis answers PING')
 }
 
 /** A TCP proxy to Redis that the test can stop and start, as Redis going down and coming back. */
@@ -396,6 +395,9 @@ describe('RedisRateLimiter shares a fixed window per client through Redis', {
     }
     assert.ok(slowest < 1000, `the slowest request took ${slowest} ms`)
     assert.equal(await instance.ping(), false)
+    const waited = await timed(() => instance.connected(200))
+    assert.equal(waited.value, false, 'start-up is told there is no connection')
+    assert.ok(waited.ms >= 190 && waited.ms < 1000, `connected(200) took ${waited.ms} ms`)
     const closing = await timed(() => instance.close())
     assert.ok(closing.ms < 1000, `close took ${closing.ms} ms`)
     t.diagnostic(`Redis never reachable: slowest of 101 requests ${slowest.toFixed(2)} ms`)
