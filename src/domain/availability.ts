@@ -3,6 +3,7 @@ import type { CatalogueIndex } from './catalogue-index.ts'
 import { depotClosure } from './catalogue-index.ts'
 import type { CompanyTerms } from './company-terms.ts'
 import type { UnavailableCode } from './errors.ts'
+import { type Now, pickUpTimesGone } from './handover-times.ts'
 import type { Cents } from './money.ts'
 import { rentalFeeFor } from './pricing.ts'
 import { minimumDriverAge } from './rental-extras.ts'
@@ -15,6 +16,8 @@ export type RentalRequest = {
   period: RentalPeriod
   /** The driver's age in whole years; null when the request does not say (no age limit is checked). */
   driverAge: number | null
+  /** When the request was made: a pick-up today after the depot's last pick-up time cannot be had. */
+  now?: Now
 }
 
 export type RentalTerms = { dailyRate: Cents; rentalFee: Cents; routeFee: Cents }
@@ -24,7 +27,7 @@ export type Available = { available: true; terms: RentalTerms }
 
 /**
  * What rules out every vehicle for this request: a depot closed or without hand-over times that
- * day, or a one-way route the company does not offer.
+ * day (or, today, none left to come), or a one-way route the company does not offer.
  */
 export function routeUnavailability(
   index: CatalogueIndex,
@@ -33,6 +36,7 @@ export function routeUnavailability(
   const { pickUpDepot, dropOffDepot, period } = request
   const closure =
     depotClosure(pickUpDepot, period.pickUpDate, 'pick-up') ??
+    (request.now && pickUpTimesGone(pickUpDepot, period.pickUpDate, request.now)) ??
     depotClosure(dropOffDepot, period.dropOffDate, 'drop-off')
   if (closure) return unavailable('depot_closed', closure)
   if (index.routeFee(pickUpDepot.id, dropOffDepot.id) === undefined) {

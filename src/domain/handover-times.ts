@@ -26,6 +26,24 @@ function hasPassed(date: CalendarDate, time: TimeOfDay, now: Now): boolean {
   return instantAt(date, time, now.timeZone).getTime() <= now.instant.getTime()
 }
 
+/** The earliest instant any zone's wall clock reads `date` (UTC+14, the furthest ahead). */
+const EARLIEST_OFFSET_MS = 14 * 3600 * 1000
+
+/**
+ * Why no pick-up can be had on `date` any more, or undefined: every pick-up time of the day has
+ * passed (a search made today after the depot's last pick-up time). A rental asked for without a
+ * time was offered all the same, and its checkout had no time left to choose.
+ */
+export function pickUpTimesGone(depot: Depot, date: CalendarDate, now: Now): string | undefined {
+  // Every date but today (or yesterday in zones behind) is far off: skip the zone arithmetic.
+  if (Date.parse(date) - EARLIEST_OFFSET_MS > now.instant.getTime()) return undefined
+  const times = depot.pickupTimes[dayTypeOf(date)]
+  if (times.length === 0) return undefined
+  const last = times.reduce((latest, time) => (time > latest ? time : latest))
+  if (!hasPassed(date, last, now)) return undefined
+  return `${depot.name}'s last pick-up time on ${date} was ${last}, and it is ${clockNow(now)} there now`
+}
+
 /** The wall-clock time now in the zone, `HH:MM`. */
 function clockNow(now: Now): TimeOfDay {
   return new Intl.DateTimeFormat('en-GB', {

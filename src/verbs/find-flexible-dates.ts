@@ -74,13 +74,15 @@ export function findFlexibleDates(
   filter: VehicleFilter = {},
 ): MaybeAsync<FlexibleDates> {
   const index = ctx.catalogue()
+  const instant = ctx.now()
   // Everything a rental request holds but its period; each date adds its own.
   const where: Omit<RentalRequest, 'period'> = {
     pickUpDepot: activeDepot(index, 'pick_up_depot_id', search.pickUpDepotId),
     dropOffDepot: activeDepot(index, 'drop_off_depot_id', search.dropOffDepotId),
     driverAge: search.driverAge ?? null,
+    now: { instant, timeZone: ctx.rules.timeZone },
   }
-  const window = parsePickUpWindow(search, ctx.rules, ctx.now())
+  const window = parsePickUpWindow(search, ctx.rules, instant)
   checkVehicleFilter(index, filter)
   const candidates = index
     .vehiclesStockedAt(where.pickUpDepot.id)

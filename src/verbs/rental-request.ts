@@ -20,8 +20,15 @@ export function resolveRentalRequest(ctx: VerbContext, search: RentalSearch): Re
   const index = ctx.catalogue()
   const pickUpDepot = activeDepot(index, 'pick_up_depot_id', search.pickUpDepotId)
   const dropOffDepot = activeDepot(index, 'drop_off_depot_id', search.dropOffDepotId)
-  const period = parseRentalPeriod(search, ctx.rules, ctx.now())
-  return { pickUpDepot, dropOffDepot, period, driverAge: search.driverAge ?? null }
+  const instant = ctx.now()
+  const period = parseRentalPeriod(search, ctx.rules, instant)
+  return {
+    pickUpDepot,
+    dropOffDepot,
+    period,
+    driverAge: search.driverAge ?? null,
+    now: { instant, timeZone: ctx.rules.timeZone },
+  }
 }
 
 /** The active depot with this id; any other id is a 400 naming the parameter. */

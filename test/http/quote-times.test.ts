@@ -158,4 +158,47 @@ describe('GET /quotes for a pick-up today with no time left', () => {
       'pick_up_time 09:00 on 2027-01-10 has passed (it is 13:00 there now), and Alpha has no later pick-up time that day; send a later date',
     )
   })
+
+  // Asked without a time, today was offered: every vehicle listed, a quote given, and its
+  // checkout had no pick-up time left to choose. Today is now as a closed depot: nothing to rent.
+  const today = { ...CAR, pick_up_date: '2027-01-10', drop_off_date: '2027-01-13' }
+
+  test('without a time, availability lists nothing for today, and says why with a later date', async () => {
+    assert.equal(okBody<unknown[]>(await api.get('/vehicles/availability', today)).length, 0)
+    const [why] = okBody<{ code: string; reason: string; suggestion: Params | null }[]>(
+      await api.get('/vehicles/unavailable', today),
+    )
+    assert.equal(why?.code, 'depot_closed')
+    assert.match(
+      why?.reason ?? '',
+      /^Alpha's last pick-up time on 2027-01-10 was 09:00, and it is 13:00 there now/,
+    )
+    assert.ok((why?.suggestion?.pick_up_date ?? '') > '2027-01-10', JSON.stringify(why))
+    // Tomorrow (a Monday) is offered as ever.
+    const tomorrow = { ...today, pick_up_date: '2027-01-11' }
+    assert.ok(okBody<unknown[]>(await api.get('/vehicles/availability', tomorrow)).length > 0)
+  })
+
+  test('without a time, a quote for today is refused as a closed depot is', async () => {
+    const refused = await api.get('/quotes', today)
+    assert.equal(refused.statusCode, 404, refused.body)
+    const body = refused.json<{ code: string; error: string }>()
+    assert.equal(body.code, 'depot_closed')
+    assert.match(body.error, /last pick-up time on 2027-01-10 was 09:00/)
+  })
+
+  test('the flexible search leaves today out', async () => {
+    const options = okBody<{ pickUpDate: string }[]>(
+      await api.get('/vehicles/availability/flexible', {
+        pick_up_depot_id: '1',
+        drop_off_depot_id: '1',
+        earliest_pick_up_date: '2027-01-10',
+        latest_pick_up_date: '2027-01-12',
+        rental_days: '3',
+      }),
+    )
+    const dates = new Set(options.map((option) => option.pickUpDate))
+    assert.ok(!dates.has('2027-01-10'), JSON.stringify([...dates]))
+    assert.ok(dates.has('2027-01-11'), JSON.stringify([...dates]))
+  })
 })
