@@ -1,5 +1,5 @@
 import { type CalendarDate, todayIn } from '../domain/calendar-date.ts'
-import { toDollars } from '../domain/money.ts'
+import { type Cents, toDollars } from '../domain/money.ts'
 import type { Assumption, QuoteTerms } from '../domain/quote-terms.ts'
 import type { TermsResponse } from '../schemas/quote-terms.ts'
 import { formatCalendarDate, formatInstant, formatNzd } from './display-format.ts'
@@ -30,7 +30,10 @@ export function presentTerms(
   timeZone: string,
   madeAt: string | null,
 ): TermsResponse {
-  const { distance, bond, payment, cancellation, includedPlan } = terms
+  const { distance, bond, cancellation, includedPlan } = terms
+  const madeOn = madeAt === null ? null : todayIn(timeZone, new Date(madeAt))
+  const payment = paymentDue(terms.payment, madeOn)
+  const noFreeCancellation = freeCancellationOver(cancellation.freeUntil, madeAt)
   return {
     distance: distance.unlimited
       ? {
@@ -57,15 +60,17 @@ export function presentTerms(
       depositAmount: toDollars(payment.depositAmount),
       balanceAmount: toDollars(payment.balanceAmount),
       balanceDueDate: payment.balanceDueDate,
-      text: paymentText(payment, madeAt === null ? null : todayIn(timeZone, new Date(madeAt))),
+      text: payment.text,
     },
     cancellation: {
       freeCancellationHours: cancellation.freeCancellationHours,
-      freeUntil: cancellation.freeUntil,
+      // Null when it had already ended: an agent reading the figure alone told the person of a
+      // free cancellation "until" a moment past.
+      freeUntil: noFreeCancellation ? null : cancellation.freeUntil,
       text:
         cancellation.freeCancellationHours === 0
           ? 'Free cancellation until pick-up.'
-          : freeCancellationOver(cancellation.freeUntil, madeAt)
+          : noFreeCancellation
             ? `${noFreeCancellationText(cancellation.freeCancellationHours)}; only the depot can cancel, by phone.`
             : `Free cancellation until ${formatInstant(cancellation.freeUntil, timeZone)} (${cancellation.freeCancellationHours} hours before pick-up); after that, only the depot can cancel, by phone.`,
     },
@@ -135,17 +140,33 @@ function handOverTimesText({
 }
 
 /**
- * What is due when. `madeOn` is the day the terms were given: a balance due by that very day (the
- * pick-up is nearer than the balance's notice, so its date was brought forward to it) is due with
- * the deposit, and "a deposit on booking, the balance by today" said it as two payments.
+ * What is due when, in figures and words. `madeOn` is the day the terms were given: a balance due
+ * by that very day (the pick-up is nearer than the balance's notice, so its date was brought
+ * forward to it) is due with the deposit: the whole total on booking, nothing later. Said as a
+ * deposit on booking and a balance by today, it read as two payments, and an agent reading the
+ * figures alone told the person of a deposit.
  */
-function paymentText(payment: QuoteTerms['payment'], madeOn: CalendarDate | null): string {
+function paymentDue(
+  payment: QuoteTerms['payment'],
+  madeOn: CalendarDate | null,
+): QuoteTerms['payment'] & { text: string } {
   const total = payment.depositAmount + payment.balanceAmount
   const dueAtOnce =
     madeOn !== null && payment.balanceDueDate !== null && payment.balanceDueDate <= madeOn
   if (dueAtOnce && payment.depositPercent > 0 && payment.balanceAmount > 0) {
-    return `The total of ${formatNzd(total)} is due on booking: the pick-up is too near for a deposit of ${payment.depositPercent}% now and the balance later.`
+    return {
+      ...payment,
+      depositAmount: total,
+      balanceAmount: 0 as Cents,
+      balanceDueDate: null,
+      text: `The total of ${formatNzd(total)} is due on booking: the pick-up is too near for a deposit of ${payment.depositPercent}% now and the balance later.`,
+    }
   }
+  return { ...payment, text: paymentText(payment) }
+}
+
+function paymentText(payment: QuoteTerms['payment']): string {
+  const total = payment.depositAmount + payment.balanceAmount
   const due =
     payment.balanceDueDate === null
       ? 'at pick-up'

@@ -48,10 +48,16 @@ export const TermsSchema = Type.Object(
     payment: Type.Object(
       {
         depositPercent: Type.Integer({ description: 'Percent of totalAmount paid when booking' }),
-        depositAmount: Type.Number({ description: 'NZD paid when booking' }),
-        balanceAmount: Type.Number({ description: 'totalAmount - depositAmount, in NZD' }),
+        depositAmount: Type.Number({
+          description:
+            'NZD paid when booking: depositPercent of totalAmount, or all of it when the balance would be due by the day the quote is given (a near pick-up)',
+        }),
+        balanceAmount: Type.Number({
+          description: 'totalAmount - depositAmount, in NZD; 0 when all is due on booking',
+        }),
         balanceDueDate: Type.Union([Type.String({ format: 'date' }), Type.Null()], {
-          description: 'The date the balance is due by; null when it is paid at pick-up',
+          description:
+            'The date the balance is due by; null when it is paid at pick-up, or when there is none',
         }),
         text: Type.String({
           description: 'The payment schedule in a sentence',
@@ -70,10 +76,9 @@ export const TermsSchema = Type.Object(
         freeCancellationHours: Type.Integer({
           description: 'Free cancellation ends this many hours before pick-up',
         }),
-        freeUntil: Type.String({
-          format: 'date-time',
+        freeUntil: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
           description:
-            'When free cancellation ends (UTC); counted from the pick-up time, or from the start of the pick-up day when no pick_up_time was given',
+            'When free cancellation ends (UTC); counted from the pick-up time, or from the start of the pick-up day when no pick_up_time was given. Null when it had already ended when the quote was given (a pick-up sooner than freeCancellationHours): there is no free cancellation',
         }),
         text: Type.String({
           description: 'The cancellation rule in a sentence',

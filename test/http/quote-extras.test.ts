@@ -307,11 +307,12 @@ describe('a quote with the company terms', () => {
         /NZ\$3,000\.00 is held on a credit card at pick-up \(with Basic\)/,
       )
       assert.equal(terms.payment.depositPercent, 25)
-      assert.equal(terms.payment.depositAmount, 113.75)
-      assert.equal(terms.payment.balanceAmount, 341.25)
       // Due 7 days before the 13th would be the 6th, already past on the 10th: due today, so the
-      // sentence asks for the whole total at once, not a deposit and then a balance today.
-      assert.equal(terms.payment.balanceDueDate, '2027-01-10')
+      // whole total is due at once, in the figures as in the sentence, not a deposit and then a
+      // balance today.
+      assert.equal(terms.payment.depositAmount, 455)
+      assert.equal(terms.payment.balanceAmount, 0)
+      assert.equal(terms.payment.balanceDueDate, null)
       assert.equal(
         terms.payment.text,
         'The total of NZ$455.00 is due on booking: the pick-up is too near for a deposit of 25% now and the balance later.',

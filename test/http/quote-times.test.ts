@@ -109,9 +109,11 @@ describe('GET /quotes for a pick-up today or within the free cancellation hours'
   })
 
   test('a time still to come today is quoted, with no free cancellation, said so', async () => {
-    const quote = okBody<QuoteBody & { terms: { cancellation: { text: string } } }>(
-      await api.get('/quotes', { ...CAR, pick_up_time: '12:00' }),
-    )
+    const quote = okBody<
+      QuoteBody & { terms: { cancellation: { text: string; freeUntil: string | null } } }
+    >(await api.get('/quotes', { ...CAR, pick_up_time: '12:00' }))
+    // No moment past for an agent to read as "free until".
+    assert.equal(quote.terms.cancellation.freeUntil, null)
     assert.equal(
       quote.terms.cancellation.text,
       'No free cancellation: it ends 48 hours before pick-up, and this rental starts sooner; only the depot can cancel, by phone.',
