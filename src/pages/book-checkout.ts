@@ -44,6 +44,12 @@ export async function showCheckout(
       ...choice.request,
       quoteId: choice.quoteId,
     })
+    // A link without a quote (the site's own search) is sent on to the same link with the quote
+    // just made, as an agent's is: the history then holds the quote, and the back button after
+    // booking comes back to this checkout, not a new one whose confirmation booked again.
+    if (checkout.source === 'new') {
+      return reply.redirect(bookPath({ ...choice.parameters, quote_id: checkout.quote.id }), 303)
+    }
     const page = checkoutPage({
       depots: listDepots(deps.ctx),
       timeZone: deps.ctx.rules.timeZone,

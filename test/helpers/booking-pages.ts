@@ -44,6 +44,7 @@ export async function startBookingSite(options: TestAppOptions = {}) {
     env: { BOOKING_RATE_LIMIT_MAX: '1000', RATE_LIMIT_MAX: '1000000', ...options.env },
   })
   const clock = { now: testApp.ctx.now() }
+  const getFollowing = (url: string) => injectFollowing(testApp.app, url)
   testApp.ctx.now = () => clock.now
   return {
     ...testApp,
@@ -52,9 +53,14 @@ export async function startBookingSite(options: TestAppOptions = {}) {
       clock.now = now
     },
     get: (url: string) => testApp.app.inject({ method: 'GET', url }),
+    /**
+     * Opens a page as a browser does, following the site's own redirect: a checkout link without
+     * a quote is sent on to the same link with one.
+     */
+    getFollowing,
     /** Opens a checkout link and keeps what its booking form needs. */
     async openCheckout(parameters: Record<string, string>): Promise<Checkout> {
-      const response = await testApp.app.inject({ method: 'GET', url: bookUrl(parameters) })
+      const response = await getFollowing(bookUrl(parameters))
       assert.equal(response.statusCode, 200, `checkout answered ${response.statusCode}`)
       return { page: response.body, fields: bookingForm(response.body), cookie: cookieOf(response) }
     },
@@ -89,6 +95,20 @@ export async function startBookingSite(options: TestAppOptions = {}) {
 }
 
 export type Checkout = { page: string; fields: Record<string, string>; cookie: string }
+
+/**
+ * GET as a browser does, on an app of the tests: the site's own redirect followed (a checkout
+ * link without a quote is sent on to the same link with the quote it made).
+ */
+export async function injectFollowing(
+  app: { inject(options: { method: 'GET'; url: string }): Promise<Response> },
+  url: string,
+): Promise<Response> {
+  const response = await app.inject({ method: 'GET', url })
+  const location = response.headers.location
+  if (response.statusCode !== 303 || typeof location !== 'string') return response
+  return app.inject({ method: 'GET', url: location })
+}
 
 /**
  * What the page's booking form (POST /book) sends as it stands, by name: its hidden fields and

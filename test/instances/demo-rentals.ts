@@ -72,7 +72,7 @@ export async function openCheckout(
   search: Search,
   vehicleId: number,
 ): Promise<Checkout> {
-  const answer = await instance.request(bookUrl({ ...search, vehicle_id: String(vehicleId) }))
+  const answer = await instance.page(bookUrl({ ...search, vehicle_id: String(vehicleId) }))
   assert.equal(answer.status, 200, `${instance.name} checkout: ${answer.body.slice(0, 500)}`)
   const cookie = answer.headers.getSetCookie().find((text) => text.startsWith('_csrf='))
   assert.ok(cookie, `${instance.name} set no form-token cookie`)

@@ -167,6 +167,17 @@ export class ServiceInstance {
     }
   }
 
+  /**
+   * GET as a browser does, following the site's own redirect (a checkout link without a quote is
+   * sent on to the same link with the quote it made).
+   */
+  async page(path: string, options: RequestOptions = {}): Promise<Answer> {
+    const answer = await this.request(path, options)
+    const location = answer.headers.get('location')
+    if (answer.status !== 303 || location === null || !location.startsWith('/')) return answer
+    return this.request(location, options)
+  }
+
   /** Polls /health until it answers 200; fails with the process's output if it exits first. */
   async waitUntilHealthy(timeoutMs = START_TIMEOUT_MS): Promise<void> {
     const deadline = Date.now() + timeoutMs

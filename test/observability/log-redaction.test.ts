@@ -11,7 +11,13 @@ import {
   serializeError,
 } from '../../src/observability/personal-data.ts'
 import { openService } from '../../src/service.ts'
-import { bookingForm, bookUrl, cookieOf, SEARCH } from '../helpers/booking-pages.ts'
+import {
+  bookingForm,
+  bookUrl,
+  cookieOf,
+  injectFollowing,
+  SEARCH,
+} from '../helpers/booking-pages.ts'
 import { FIXED_NOW, RULES_FLEET_FILE, SITE_URL } from '../helpers/test-app.ts'
 import { testNeeding } from '../instances/prerequisites.ts'
 import { SmtpSink } from '../notifications/smtp-sink.ts'
@@ -175,7 +181,7 @@ describe('a whole booking logged at trace level', () => {
     const { app } = service
     log = app.log
     try {
-      const checkout = await app.inject(bookUrl({ ...SEARCH, vehicle_id: '2' }))
+      const checkout = await injectFollowing(app, bookUrl({ ...SEARCH, vehicle_id: '2' }))
       const booked = await app.inject({
         method: 'POST',
         url: '/book',

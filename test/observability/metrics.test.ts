@@ -3,7 +3,14 @@ import type { AddressInfo } from 'node:net'
 import { after, before, describe, test } from 'node:test'
 import type { Client } from '@modelcontextprotocol/client'
 import { OTHER_AGENT_REFS } from '../../src/observability/service-metrics.ts'
-import { bookingForm, bookUrl, cookieOf, PERSON, SEARCH } from '../helpers/booking-pages.ts'
+import {
+  bookingForm,
+  bookUrl,
+  cookieOf,
+  injectFollowing,
+  PERSON,
+  SEARCH,
+} from '../helpers/booking-pages.ts'
 import { buildTestApp } from '../helpers/test-app.ts'
 import { connectHttp } from '../mcp/mcp-sessions.ts'
 import { parseExposition, type Sample, samplesOf, sampleValue } from './exposition.ts'
@@ -81,7 +88,7 @@ describe('metrics after a scripted session', () => {
     assert.notEqual(called.isError, true, JSON.stringify(called.content))
     // The website: a checkout (which stores its quote), a booking, the booking cancelled on its
     // own page, and one more confirmation refused by the booking limit.
-    const checkout = await get(bookUrl(VAN))
+    const checkout = await injectFollowing(app, bookUrl(VAN))
     assert.equal(checkout.statusCode, 200)
     const post = (cookie: string) =>
       app.inject({

@@ -5,7 +5,14 @@ import { after, before, describe, test } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { loadConfig } from '../../src/config.ts'
 import { openService } from '../../src/service.ts'
-import { bookingForm, bookUrl, cookieOf, PERSON, SEARCH } from '../helpers/booking-pages.ts'
+import {
+  bookingForm,
+  bookUrl,
+  cookieOf,
+  injectFollowing,
+  PERSON,
+  SEARCH,
+} from '../helpers/booking-pages.ts'
 import { FIXED_NOW, RULES_FLEET_FILE, SITE_URL } from '../helpers/test-app.ts'
 import { REDIS_URL, runKeyPrefix, testNeeding } from '../instances/prerequisites.ts'
 import { connectHttp } from '../mcp/mcp-sessions.ts'
@@ -272,7 +279,7 @@ describe('PostgreSQL, Redis and the deliveries', () => {
     )
     try {
       const van = { ...SEARCH, vehicle_id: '2' }
-      const checkout = await service.app.inject(bookUrl(van))
+      const checkout = await injectFollowing(service.app, bookUrl(van))
       const booked = await service.app.inject({
         method: 'POST',
         url: '/book',

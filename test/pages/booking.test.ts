@@ -198,6 +198,35 @@ describe('confirming a checkout', () => {
     assert.equal(await site.unitsBooked(1), 1)
   })
 
+  test('the back button after booking from the site’s own search (a link without a quote) shows its booking too', async () => {
+    // The results page links to the checkout without a quote; the checkout makes one and sends
+    // the browser on to the same link with it, which is the link its history keeps.
+    const opened = await site.get(bookUrl(CAR))
+    assert.equal(opened.statusCode, 303)
+    const kept = String(opened.headers.location)
+    assert.match(kept, /^\/book\?pick_up_depot_id=1&.*&quote_id=q_[\w-]+$/)
+    const checkout = await site.openCheckout(
+      Object.fromEntries(new URL(kept, 'http://x').searchParams),
+    )
+    const first = assertPage(
+      await site.post({ ...checkout.fields, ...PERSON }, checkout.cookie),
+      201,
+    )
+    const reference = /id="booking-reference">([^<]+)</.exec(first)?.[1]
+    const back = await site.app.inject({
+      method: 'GET',
+      url: kept,
+      headers: { cookie: checkout.cookie },
+    })
+    assert.equal(back.statusCode, 200, 'the same checkout, not a new quote')
+    const again = assertPage(
+      await site.post({ ...bookingForm(back.body), ...PERSON }, checkout.cookie),
+      200,
+    )
+    assert.ok(again.includes(`id="booking-reference">${reference}<`), 'its own booking')
+    assert.equal(await site.unitsBooked(1), 1, 'booked once')
+  })
+
   test('another checkout of a quote already booked books nothing and shows nothing of that booking', async () => {
     const checkout = await site.openCheckout(CAR)
     assertPage(await site.post({ ...checkout.fields, ...PERSON }, checkout.cookie), 201)
@@ -492,7 +521,7 @@ describe('cross-site forgery protection', () => {
   })
 
   test('the token cookie is HttpOnly, SameSite and only for /book', async () => {
-    const response = await site.get(bookUrl(VAN))
+    const response = await site.getFollowing(bookUrl(VAN))
     const cookie = String(response.headers['set-cookie'])
     assert.match(cookie, /^_csrf=[^;]+; Path=\/book; HttpOnly; Secure; SameSite=Lax$/)
   })

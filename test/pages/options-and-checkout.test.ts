@@ -100,7 +100,7 @@ describe('the options form of a vehicle card', () => {
 describe('GET /book with a checkout link', () => {
   test('shows the quote with every line the quote API gives, and the expiry in the company zone', async () => {
     const quote = await apiQuote(CAR_CHOICE)
-    const page = assertPage(await site.get(bookUrl(CAR_CHOICE)), 200)
+    const page = assertPage(await site.getFollowing(bookUrl(CAR_CHOICE)), 200)
     const text = textOf(page)
     const fees = quote.priceBreakdown
     assert.match(
@@ -131,7 +131,7 @@ describe('GET /book with a checkout link', () => {
   })
 
   test('has the booking form: Full name, Email and Phone, the choices and a quote id carried, Confirm booking', async () => {
-    const page = (await site.get(bookUrl(CAR_CHOICE))).body
+    const page = (await site.getFollowing(bookUrl(CAR_CHOICE))).body
     for (const [name, label, type, autocomplete] of [
       ['full_name', 'Full name', 'text', 'name'],
       ['email', 'Email', 'email', 'email'],
@@ -161,7 +161,7 @@ describe('GET /book with a checkout link', () => {
     // 09:30 on Wednesday 2027-01-13 in Auckland: Alpha's 08:00 is gone, its 12:00 to come.
     site.setNow(new Date('2027-01-12T20:30:00Z'))
     try {
-      const page = assertPage(await site.get(bookUrl(CAR_CHOICE)), 200)
+      const page = assertPage(await site.getFollowing(bookUrl(CAR_CHOICE)), 200)
       const pickUp = /<select id="pick_up_time"[^>]*>([\s\S]*?)<\/select>/.exec(page)?.[1] ?? ''
       assert.deepEqual(
         [...pickUp.matchAll(/<option value="([^"]+)"/g)].map((m) => m[1]),

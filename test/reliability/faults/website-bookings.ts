@@ -51,7 +51,7 @@ export async function openCheckout(
   instance: ServiceInstance,
   rental: Rental,
 ): Promise<OpenCheckout> {
-  const answer = await instance.request(
+  const answer = await instance.page(
     bookUrl({ ...rental.search, vehicle_id: String(rental.vehicleId) }),
   )
   assert.equal(
