@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { DomainError } from '../domain/errors.ts'
 import { ID_PATTERN } from '../domain/ids.ts'
 import { bookPath } from '../presenters/site-links.ts'
+import { findCheckoutBooking } from '../verbs/book-vehicle.ts'
 import { listDepots } from '../verbs/list-depots.ts'
 import { openCheckout } from '../verbs/open-checkout.ts'
 import {
@@ -15,9 +16,11 @@ import {
 import { showSearch } from './book-search.ts'
 import { quoteNotice } from './checkout-notices.ts'
 import { checkoutPage } from './checkout-page.ts'
+import { confirmationPage } from './confirmation-page.ts'
+import { checkoutIdentityOnLoad } from './csrf.ts'
 import { isInvalidRequest, isSearchError } from './error-fields.ts'
 import type { Notice } from './notice.ts'
-import { afterHoursFees, type PageDeps, sendHtml, todayOf } from './page-deps.ts'
+import { afterHoursFees, type PageDeps, pageCompany, sendHtml, todayOf } from './page-deps.ts'
 import { resultsPage } from './results-page.ts'
 import { searchFieldErrors } from './search-error-words.ts'
 import { searchOffers } from './search-offers.ts'
@@ -40,6 +43,22 @@ export async function showCheckout(
 ): Promise<FastifyReply> {
   try {
     const choice = checkChoice(request, query)
+    // This browser booked this very checkout already (the back button, maybe long after its
+    // quote expired): its booking, not a checkout whose confirmation would book again.
+    const identity = checkoutIdentityOnLoad(request, choice.quoteId)
+    const booked =
+      identity === undefined ? undefined : await findCheckoutBooking(deps.ctx, identity)
+    if (booked) {
+      const page = confirmationPage({
+        booking: booked,
+        depots: listDepots(deps.ctx),
+        company: pageCompany(deps),
+        timeZone: deps.ctx.rules.timeZone,
+        manageUrl: undefined,
+        changesNotApplied: false,
+      })
+      return sendHtml(deps, reply, 200, page)
+    }
     const checkout = await openCheckout(deps.ctx, {
       ...choice.request,
       quoteId: choice.quoteId,

@@ -160,7 +160,7 @@ export async function confirmBooking(
             kind: 'problem',
             title: 'Nothing was booked',
             message:
-              'Another checkout has already booked this quote. To book a vehicle yourself, search again for a new quote.',
+              'This quote was booked in another browser or on another device. If you booked it, your confirmation email has the booking reference and a link to see or cancel it. To book another vehicle, search again.',
             link: searchAgain(body),
           }),
         )

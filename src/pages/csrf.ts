@@ -64,10 +64,27 @@ export function isCsrfError(error: unknown): boolean {
  * its own booking. Another browser has another secret, so its confirmation stays refused.
  */
 export function checkoutIdentity(request: FastifyRequest, quoteId: string | undefined): string {
-  const cookie = request.cookies[CSRF_COOKIE]
-  const secret = cookie === undefined ? undefined : request.unsignCookie(cookie)
   const form = (request.body as Record<string, unknown> | undefined)?.[CSRF_FIELD]
   // The token check passed before this runs, so the secret is there; the form's token otherwise.
-  const who = secret?.valid && secret.value ? secret.value : typeof form === 'string' ? form : ''
+  const who = browserSecret(request) ?? (typeof form === 'string' ? form : '')
   return `${who} ${quoteId ?? ''}`
+}
+
+/**
+ * The checkout a page load opens, as checkoutIdentity names it at confirmation: undefined for a
+ * browser without its secret yet (it has confirmed nothing) or a link without a quote.
+ */
+export function checkoutIdentityOnLoad(
+  request: FastifyRequest,
+  quoteId: string | undefined,
+): string | undefined {
+  const secret = browserSecret(request)
+  return secret === undefined || quoteId === undefined ? undefined : `${secret} ${quoteId}`
+}
+
+/** The secret of the browser's signed form-token cookie, when it sent a valid one. */
+function browserSecret(request: FastifyRequest): string | undefined {
+  const cookie = request.cookies[CSRF_COOKIE]
+  const secret = cookie === undefined ? undefined : request.unsignCookie(cookie)
+  return secret?.valid && secret.value ? secret.value : undefined
 }

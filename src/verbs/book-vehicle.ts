@@ -108,6 +108,14 @@ export async function bookVehicle(
   }
 }
 
+/** The booking this checkout made, if it made one (the same key bookVehicle answers a repeat by). */
+export function findCheckoutBooking(
+  ctx: VerbContext,
+  checkoutToken: string,
+): Promise<BookingRecord | undefined> {
+  return ctx.store.findBooking({ checkoutTokenHash: tokenHash(checkoutToken) })
+}
+
 /** A token as it is kept: its SHA-256, so that the database never holds what opens a booking. */
 export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('base64url')
