@@ -1,6 +1,6 @@
 import { html, type SafeHtml } from '../docs/html.ts'
 import type { BookingRecord } from '../domain/booking.ts'
-import { freeCancellationUntil } from '../domain/cancellation-rule.ts'
+import { bookingCancellation } from '../domain/cancellation-rule.ts'
 import type { Depot } from '../domain/catalogue.ts'
 import type { CatalogueIndex } from '../domain/catalogue-index.ts'
 import type { CompanyProfile } from '../presenters/company-profile.ts'
@@ -38,13 +38,13 @@ export function travellerConfirmation(
   const to = booking.customer?.email
   if (!to) return undefined
   const { company } = context
-  const free = freeCancellationUntil(booking, {
+  const free = bookingCancellation(booking, {
     freeCancellationHours: company.freeCancellationHours,
     timeZone: context.timeZone,
   })
-  const cancelRule = freeCancellationOver(free.toISOString(), booking.createdAt)
-    ? `${noFreeCancellationText(company.freeCancellationHours)}. To cancel, call the pick-up depot.`
-    : `Free cancellation until ${formatInstant(free.toISOString(), context.timeZone)}: cancel on your booking's page. Later, call the pick-up depot.`
+  const cancelRule = freeCancellationOver(free.until.toISOString(), booking.createdAt)
+    ? `${noFreeCancellationText(free.freeCancellationHours)}. To cancel, call the pick-up depot.`
+    : `Free cancellation until ${formatInstant(free.until.toISOString(), context.timeZone)}: cancel on your booking's page. Later, call the pick-up depot.`
   const terms = bookedTerms(context, booking)
   const sections = [
     `Your booking with ${company.name} is confirmed.`,

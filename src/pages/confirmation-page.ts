@@ -1,6 +1,6 @@
 import { html } from '../docs/html.ts'
 import type { BookingRecord } from '../domain/booking.ts'
-import { freeCancellationUntil } from '../domain/cancellation-rule.ts'
+import { bookingCancellation } from '../domain/cancellation-rule.ts'
 import type { Depot } from '../domain/catalogue.ts'
 import type { CompanyProfile } from '../presenters/company-profile.ts'
 import { formatInstant } from '../presenters/display-format.ts'
@@ -31,7 +31,7 @@ export type ConfirmationPageInput = {
 export function confirmationPage(input: ConfirmationPageInput): PageContent {
   const { booking, company } = input
   const contact = [company.phone, company.email].filter((item) => item !== null).join(' or ')
-  const until = freeCancellationUntil(booking, {
+  const { until, freeCancellationHours } = bookingCancellation(booking, {
     freeCancellationHours: company.freeCancellationHours,
     timeZone: input.timeZone,
   })
@@ -65,7 +65,7 @@ ${
 <p><a id="manage-link" href="${input.manageUrl}">${input.manageUrl}</a></p>
 <p>We have also emailed it to ${booking.customer?.email ?? 'you'}. ${
           freeCancellationOver(until.toISOString(), booking.createdAt)
-            ? `${noFreeCancellationText(company.freeCancellationHours)}.`
+            ? `${noFreeCancellationText(freeCancellationHours)}.`
             : `Free cancellation until ${formatInstant(until.toISOString(), input.timeZone)}.`
         }</p>
 </div>`

@@ -15,7 +15,7 @@ export type ManagePageInput = {
   company: CompanyProfile
   timeZone: string
   /** Whether the traveller may still cancel here, and until when free cancellation runs. */
-  cancel: { allowed: boolean; until: Date }
+  cancel: { allowed: boolean; until: Date; freeCancellationHours: number }
   /** The form to cancel posts here, with this token; absent when it cannot be cancelled. */
   cancelForm: { action: string; csrfToken: string } | undefined
   notice?: Notice | undefined
@@ -79,7 +79,7 @@ function cancelSection(input: ManagePageInput): SafeHtml {
     const phone = depot?.phone ?? input.company.phone
     return html`<section class="panel" aria-labelledby="cancel-heading">
 <h2 id="cancel-heading">Cancel this booking</h2>
-<p>Free cancellation online ended on ${until}, ${input.company.freeCancellationHours} hours before pick-up.</p>
+<p>Free cancellation online ended on ${until}, ${cancel.freeCancellationHours} hours before pick-up.</p>
 <p>To cancel or change it now, call ${depot?.name ?? input.company.name}${phone ? html` on <a href="tel:${phone.replace(/[^+0-9]/g, '')}">${phone}</a>` : ''}.</p>
 </section>`
   }

@@ -68,10 +68,11 @@ export async function cancelByTraveller(
   if (booking.status === 'cancelled') {
     throw new DomainError('already_cancelled', `${booking.reference} was already cancelled`)
   }
-  if (!travellerMayCancel(booking, rule, ctx.now()).allowed) {
+  const may = travellerMayCancel(booking, rule, ctx.now())
+  if (!may.allowed) {
     throw new DomainError(
       'too_late_to_cancel',
-      `${booking.reference} can no longer be cancelled here: free cancellation ends ${rule.freeCancellationHours} hours before pick-up`,
+      `${booking.reference} can no longer be cancelled here: free cancellation ends ${may.freeCancellationHours} hours before pick-up`,
     )
   }
   return cancelBooking(ctx, booking.reference, 'traveller', reason)

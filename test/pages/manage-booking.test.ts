@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { afterEach, beforeEach, describe, test } from 'node:test'
+import { CatalogueIndex } from '../../src/domain/catalogue-index.ts'
 import {
   assertPage,
   type BookingSite,
@@ -33,8 +34,8 @@ beforeEach(async () => {
 afterEach(async () => site.close())
 
 /** Books the van and returns the manage page's path from the confirmation. */
-async function bookVan(): Promise<string> {
-  const checkout = await site.openCheckout(VAN)
+async function bookVan(rental: Record<string, string> = VAN): Promise<string> {
+  const checkout = await site.openCheckout(rental)
   const page = assertPage(await site.post({ ...checkout.fields, ...PERSON }, checkout.cookie), 201)
   const link =
     /id="manage-link" href="https:\/\/rentals\.example\.com(\/book\/manage\/[^"]+)"/.exec(page)?.[1]
@@ -151,6 +152,36 @@ describe("a booking's own page", () => {
     })
     assert.match(textOf(assertPage(late, 409)), /This booking was not cancelled/)
     assert.equal(await site.unitsBooked(2), 1)
+  })
+
+  test('a change of the company’s free cancellation hours binds new bookings only', async () => {
+    const path = await bookVan()
+    const { accessory_ids: _kit, insurance_id: _cover, ...plain } = VAN
+    const second = await bookVan({ ...plain, vehicle_id: '1' })
+    // The company goes from 48 hours to 14 days: these bookings were promised 48.
+    const { catalogue } = site.ctx.catalogue()
+    const longer = new CatalogueIndex({
+      ...catalogue,
+      company: { ...catalogue.company, freeCancellationHours: 336 },
+    })
+    site.ctx.catalogue = () => longer
+    const page = textOf(assertPage(await site.get(path), 200))
+    assert.match(page, /You can cancel free of charge until Mon, 11 Jan 2027, 8:00 am NZDT\./)
+    assert.doesNotMatch(page, /ended|336 hours/)
+    assert.equal((await cancelOn(path, 'Plans changed')).statusCode, 303)
+    assert.equal(await site.unitsBooked(2), 0, 'cancelled under the rule it was booked with')
+    // And the other way: down to 2 hours does not stretch it either.
+    site.ctx.catalogue = () =>
+      new CatalogueIndex({
+        ...catalogue,
+        company: { ...catalogue.company, freeCancellationHours: 2 },
+      })
+    site.setNow(new Date('2027-01-11T20:00:00Z')) // Tue 12 Jan 09:00 in Auckland: past the 48 hours
+    const late = textOf(assertPage(await site.get(second), 200))
+    assert.match(
+      late,
+      /Free cancellation online ended on Mon, 11 Jan 2027, 8:00 am NZDT, 48 hours before pick-up\./,
+    )
   })
 
   test('the button alone cancels nothing: the page asks for the tick, the reason kept (400)', async () => {

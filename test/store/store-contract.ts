@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { BookingRecord, NewBooking } from '../../src/domain/booking.ts'
 import type { CalendarDate } from '../../src/domain/calendar-date.ts'
+import { freeCancellationUntil } from '../../src/domain/cancellation-rule.ts'
 import { StoreUnavailableError } from '../../src/domain/errors.ts'
 import type { Quote } from '../../src/domain/quote.ts'
 import { type LoadedFleet, readFleetFile } from '../../src/fleet/read-fleet-file.ts'
@@ -63,6 +64,15 @@ export function websiteBooking(
     ...quoteExtras(),
     totalAmount: 10000,
   }
+  // The terms as the checkout gave them: 48 hours' free cancellation before the 09:00 pick-up.
+  const cancellation = {
+    freeCancellationHours: 48,
+    freeUntil: freeCancellationUntil(
+      { pickUpDate: day(from), pickUpTime: '09:00' },
+      { freeCancellationHours: 48, timeZone: 'Pacific/Auckland' },
+    ).toISOString(),
+  }
+  price.terms = { ...price.terms, cancellation }
   return {
     reference,
     vehicleId,
