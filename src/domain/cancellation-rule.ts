@@ -39,7 +39,10 @@ export function bookingCancellation(
 ): { until: Date; freeCancellationHours: number } {
   const booked = booking.price?.terms?.cancellation
   if (booked) {
-    return { until: new Date(booked.freeUntil), freeCancellationHours: booked.freeCancellationHours }
+    return {
+      until: new Date(booked.freeUntil),
+      freeCancellationHours: booked.freeCancellationHours,
+    }
   }
   return {
     until: freeCancellationUntil(booking, rule),

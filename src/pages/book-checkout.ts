@@ -3,7 +3,7 @@ import { DomainError } from '../domain/errors.ts'
 import { ID_PATTERN } from '../domain/ids.ts'
 import { bookPath } from '../presenters/site-links.ts'
 import { findCheckoutBooking } from '../verbs/book-vehicle.ts'
-import { listDepots } from '../verbs/list-depots.ts'
+import { bookingDepots, listDepots } from '../verbs/list-depots.ts'
 import { openCheckout } from '../verbs/open-checkout.ts'
 import {
   accessoryIdsFromQuantities,
@@ -51,7 +51,7 @@ export async function showCheckout(
     if (booked) {
       const page = confirmationPage({
         booking: booked,
-        depots: listDepots(deps.ctx),
+        depots: bookingDepots(deps.ctx),
         company: pageCompany(deps),
         timeZone: deps.ctx.rules.timeZone,
         manageUrl: undefined,

@@ -7,7 +7,7 @@ import { DomainError, StoreUnavailableError } from '../domain/errors.ts'
 import { RETRY_AFTER_UNAVAILABLE_SECONDS } from '../http/error-response.ts'
 import { bookPath } from '../presenters/site-links.ts'
 import { bookVehicle } from '../verbs/book-vehicle.ts'
-import { listDepots } from '../verbs/list-depots.ts'
+import { bookingDepots, listDepots } from '../verbs/list-depots.ts'
 import { openCheckout } from '../verbs/open-checkout.ts'
 import {
   type CheckoutChoice,
@@ -172,7 +172,7 @@ export async function confirmBooking(
           outcome.outcome === 'booked' ? 201 : 200,
           confirmationPage({
             booking: outcome.booking,
-            depots: listDepots(deps.ctx),
+            depots: bookingDepots(deps.ctx),
             company: pageCompany(deps),
             timeZone: deps.ctx.rules.timeZone,
             manageUrl:

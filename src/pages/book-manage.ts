@@ -4,7 +4,7 @@ import { DomainError } from '../domain/errors.ts'
 import { managePath } from '../presenters/site-links.ts'
 import { tokenHash } from '../verbs/book-vehicle.ts'
 import { cancelByTraveller } from '../verbs/cancel-booking.ts'
-import { listDepots } from '../verbs/list-depots.ts'
+import { bookingDepots } from '../verbs/list-depots.ts'
 import { sentText } from './book-parameters.ts'
 import { managePage } from './manage-page.ts'
 import { messagePage } from './message-page.ts'
@@ -90,7 +90,7 @@ function sendManagePage(
     status,
     managePage({
       booking,
-      depots: listDepots(deps.ctx),
+      depots: bookingDepots(deps.ctx),
       company,
       timeZone: deps.ctx.rules.timeZone,
       cancel,

@@ -184,6 +184,21 @@ describe("a booking's own page", () => {
     )
   })
 
+  test('a depot made inactive since the booking is still named, with where it is', async () => {
+    const path = await bookVan()
+    const { catalogue } = site.ctx.catalogue()
+    const inactive = new CatalogueIndex({
+      ...catalogue,
+      depots: catalogue.depots.map((depot) =>
+        depot.id === 1 ? { ...depot, active: false } : depot,
+      ),
+    })
+    site.ctx.catalogue = () => inactive
+    const text = textOf(assertPage(await site.get(path), 200))
+    assert.match(text, /Pick-up Wed, 13 Jan 2027 at 08:00, Alpha Every day 8:00 to 18:00/)
+    assert.doesNotMatch(text, /depot 1\b/)
+  })
+
   test('the button alone cancels nothing: the page asks for the tick, the reason kept (400)', async () => {
     const path = await bookVan()
     const page = assertPage(await cancelOn(path, 'Plans changed', false), 400)
