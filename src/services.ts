@@ -74,6 +74,7 @@ export async function openServices(
   const opened = await openStore(config, options.databaseFile, {
     checkpointInBackground: true,
     bookedDaysInMemory: true,
+    mustWrite: true,
     ...(options.log ? { log: options.log } : {}),
   })
   const { metrics, tracing } = options.observability ?? {}

@@ -17,6 +17,8 @@ export async function openStore(
   databaseFile?: string,
   options: {
     checkpointInBackground?: boolean
+    /** The embedded database must be writable (the service): a read-only file stops start-up. */
+    mustWrite?: boolean
     /** PostgreSQL keeps booked days in memory (the embedded store always does). */
     bookedDaysInMemory?: boolean
     log?: { warn(message: string): void; info(message: string): void }
@@ -33,6 +35,7 @@ export async function openStore(
   try {
     return SqliteStore.open(databaseFile ?? join(config.dataDir, DATABASE_FILE), {
       ...(options.checkpointInBackground ? { checkpointInBackground: true } : {}),
+      ...(options.mustWrite ? { mustWrite: true } : {}),
     })
   } catch (error) {
     // A cause the operator can fix is said naming DATA_DIR, as PostgreSQL's name DATABASE_URL;

@@ -20,7 +20,7 @@ import {
  * temporary SQLite file or a temporary PostgreSQL database.
  */
 
-const PROJECT_DIR = resolve(import.meta.dirname, '../..')
+export const PROJECT_DIR = resolve(import.meta.dirname, '../..')
 export const DEMO_FLEET = resolve(PROJECT_DIR, 'fleets/demo-fleet.yaml')
 export const RULES_FLEET = resolve(PROJECT_DIR, 'test/fixtures/rules-fleet.yaml')
 

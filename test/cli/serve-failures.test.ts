@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
+import { SqliteStore } from '../../src/store/sqlite/sqlite-store.ts'
 import { Instances } from '../instances/service-instances.ts'
-import { RULES_FLEET, runCommand } from './cli-runner.ts'
+import { PROJECT_DIR, RULES_FLEET, runCommand } from './cli-runner.ts'
 
 /*
  * `rental-agent serve` that cannot start says which setting to change, in one line, rather than
@@ -88,6 +90,47 @@ describe('a start that cannot listen or store names the setting to fix', () => {
       assert.doesNotMatch(run.stderr, /\n\s+at /, 'no stack trace')
     })
   }
+})
+
+describe('a database file this user may read but not write', () => {
+  // As after a restore copied in as root. The tests run as root, whom no file refuses: the
+  // service then runs as nobody, in a folder of nobody's, with the file root's.
+  const NOBODY = 65534
+  let dir: string
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'serve-read-only-'))
+    await SqliteStore.open(join(dir, 'rental.db')).close()
+    // The log folds into the file on close; no -wal or -shm is left for the service to write.
+    chmodSync(dir, 0o755)
+    chmodSync(join(dir, 'rental.db'), 0o444)
+    if (process.getuid?.() === 0) chownSync(dir, NOBODY, NOBODY)
+  })
+  after(() => rmSync(dir, { recursive: true, force: true }))
+
+  test('stops serve at start-up, naming the file, rather than starting ready and failing every quote', async () => {
+    const run = await new Promise<{ code: number | null; stderr: string }>((done) => {
+      execFile(
+        process.execPath,
+        ['bin/rental-agent.ts', 'serve'],
+        {
+          cwd: PROJECT_DIR,
+          env: { PATH: process.env.PATH ?? '', DATA_DIR: dir, PORT: '4999', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+          ...(process.getuid?.() === 0 ? { uid: NOBODY, gid: NOBODY } : {}),
+          timeout: 30_000,
+        },
+        (error, _stdout, stderr) =>
+          done({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stderr }),
+      )
+    })
+    assert.equal(run.code, 1, run.stderr)
+    assert.ok(
+      run.stderr.includes(
+        `Cannot start: DATA_DIR ${dir} cannot hold the database: rental.db there is read-only for this user`,
+      ),
+      run.stderr,
+    )
+    assert.doesNotMatch(run.stderr, /\n\s+at /, 'no stack trace')
+  })
 })
 
 describe('what serve says while it opens the store, before its logger exists', () => {

@@ -40,7 +40,7 @@ function sqliteReason(error: unknown): string | undefined {
     case 14: // SQLITE_CANTOPEN
       return 'SQLite cannot open or create rental.db there (this user may not write in the folder, or rental.db is not a file)'
     case 8: // SQLITE_READONLY
-      return 'the database file is read-only for this user'
+      return 'rental.db there is read-only for this user (copied in by another user, root say: give it to this user with chown)'
     case 13: // SQLITE_FULL
       return 'the disk is full'
     default:

@@ -68,8 +68,12 @@ export class SqliteStore implements Store {
   private readonly bookedDays: BookedDaysCache
   private checkpointer: WalCheckpointer | undefined
 
-  private constructor(db: DatabaseSync) {
+  /** The database's file, named to the operator when it cannot be written. */
+  private readonly file: string
+
+  private constructor(db: DatabaseSync, file: string) {
     this.db = db
+    this.file = file
     this.quotes = new QuoteWriter(db, (sql) => this.statement(sql))
     this.bookedDays = new BookedDaysCache(db)
   }
@@ -82,7 +86,12 @@ export class SqliteStore implements Store {
    */
   static open(
     file: string,
-    options: { checkpointInBackground?: boolean; walRestartBytes?: number } = {},
+    options: {
+      checkpointInBackground?: boolean
+      walRestartBytes?: number
+      /** Refuse a file this user may read but not write (the service, which must write). */
+      mustWrite?: boolean
+    } = {},
   ): SqliteStore {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
     const db = new DatabaseSync(file)
@@ -93,7 +102,8 @@ export class SqliteStore implements Store {
       PRAGMA foreign_keys = ON;
     `)
     migrate(db)
-    const store = new SqliteStore(db)
+    if (options.mustWrite) probeWrite(db)
+    const store = new SqliteStore(db, file)
     if (options.checkpointInBackground && file !== ':memory:') {
       store.checkpointer = WalCheckpointer.start(db, file, options.walRestartBytes)
     }
@@ -430,7 +440,9 @@ export class SqliteStore implements Store {
     try {
       return work()
     } catch (error) {
-      throw new StoreUnavailableError(error)
+      // The one cause an operator's command meets that the operator can fix: say which.
+      const readOnly = (error as { errcode?: unknown } | null)?.errcode === SQLITE_READONLY
+      throw new StoreUnavailableError(error, readOnly ? readOnlyMessage(this.file) : undefined)
     }
   }
 
@@ -489,4 +501,29 @@ function readCatalogue(db: DatabaseSync): Catalogue {
     ]),
   ) as CatalogueRows
   return catalogueFromRows(rows, parseJson)
+}
+
+/** SQLite's result code for a write to a database this connection may only read. */
+const SQLITE_READONLY = 8
+
+/**
+ * Fails (SQLITE_READONLY) when the file may be read but not written by this user, as after a
+ * restore copied in as root: the file opens, migrations have nothing to write, and the service
+ * started and said it was ready while every quote and booking failed. The write is rolled back.
+ */
+function probeWrite(db: DatabaseSync): void {
+  db.exec('BEGIN IMMEDIATE')
+  try {
+    const { user_version: version } = db.prepare('PRAGMA user_version').get() as {
+      user_version: number
+    }
+    db.exec(`PRAGMA user_version = ${Number(version)}`)
+  } finally {
+    db.exec('ROLLBACK')
+  }
+}
+
+/** What the operator is told when the database's file cannot be written by this user. */
+export function readOnlyMessage(file: string): string {
+  return `${file} is read-only for this user (a file copied in by another user, root say): give it and its folder to the user the service runs as (chown), or restore it as that user`
 }
