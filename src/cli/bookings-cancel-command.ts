@@ -1,4 +1,5 @@
 import { Command } from 'commander'
+import { MAX_REASON_LENGTH } from '../domain/booking.ts'
 import { CatalogueIndex } from '../domain/catalogue-index.ts'
 import { describeRental } from '../domain/fleet-import-plan.ts'
 import { bookingNoticesFor } from '../notifications/booking-notices.ts'
@@ -16,6 +17,13 @@ export function bookingsCancelCommand(): Command {
     .argument('<reference>', 'the booking reference, such as SAC-7GQ4M2XA')
     .option('--reason <text>', 'why, for the traveller and the records', 'cancelled by the company')
     .action(async (reference: string, options: { reason: string }) => {
+      // Refused before anything is opened: cut short, the traveller read half a sentence.
+      const length = options.reason.trim().length
+      if (length > MAX_REASON_LENGTH) {
+        throw new CommandError(
+          `--reason is ${length} characters; at most ${MAX_REASON_LENGTH}: shorten it (it goes to the traveller in the cancellation email)`,
+        )
+      }
       await withStore(async (store, config) => {
         const catalogue = new CatalogueIndex(await store.loadCatalogue())
         const now = () => new Date()

@@ -143,6 +143,17 @@ for (const { kind, open, skip } of TARGETS) {
 
     test('cancelling a booking keeps it, marked cancelled by the operator, and frees its unit at once', async () => {
       assert.equal(await carsBooked(target, '2027-02-11'), 2)
+      // A reason over 500 characters is refused, not cut short: nothing is cancelled.
+      const long = await runCommand(target, [
+        'bookings',
+        'cancel',
+        'PH-1002',
+        '--reason',
+        'x'.repeat(501),
+      ])
+      assert.equal(long.code, 1)
+      assert.match(long.stderr, /--reason is 501 characters; at most 500: shorten it/)
+      assert.equal(await carsBooked(target, '2027-02-11'), 2)
       const run = await runCommand(target, [
         'bookings',
         'cancel',

@@ -114,7 +114,13 @@ describe('a database file this user may read but not write', () => {
         ['bin/rental-agent.ts', 'serve'],
         {
           cwd: PROJECT_DIR,
-          env: { PATH: process.env.PATH ?? '', DATA_DIR: dir, PORT: '4999', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+          env: {
+            PATH: process.env.PATH ?? '',
+            DATA_DIR: dir,
+            PORT: '4999',
+            HOST: '127.0.0.1',
+            LOG_LEVEL: 'warn',
+          },
           ...(process.getuid?.() === 0 ? { uid: NOBODY, gid: NOBODY } : {}),
           timeout: 30_000,
         },
