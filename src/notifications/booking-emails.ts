@@ -82,7 +82,7 @@ export function travellerCancellation(
   const to = booking.customer?.email
   if (!to) return undefined
   const { company } = context
-  const said = cancellationText(context, booking)
+  const said = cancellationText(context, booking, 'you')
   return {
     to: [to],
     subject: `Booking cancelled: ${booking.reference} · ${company.name}`,
@@ -148,10 +148,15 @@ function bookedTerms(context: EmailContext, booking: BookingRecord) {
   )
 }
 
-function cancellationText(context: EmailContext, booking: BookingRecord): string {
+/** Who cancelled, as the reader knows them: `you` in the traveller's own email. */
+function cancellationText(
+  context: EmailContext,
+  booking: BookingRecord,
+  traveller = 'the traveller',
+): string {
   const cancellation = booking.cancellation
   const when = cancellation ? formatInstant(cancellation.at, context.timeZone) : ''
-  const by = cancellation?.by === 'traveller' ? 'by the traveller' : `by ${context.company.name}`
+  const by = cancellation?.by === 'traveller' ? `by ${traveller}` : `by ${context.company.name}`
   const why = cancellation?.reason ? ` Reason: ${cancellation.reason}` : ''
   return `Booking ${booking.reference} with ${context.company.name} was cancelled ${by} on ${when}. The vehicle is no longer held.${why}`
 }

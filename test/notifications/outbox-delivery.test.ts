@@ -205,7 +205,10 @@ for (const store of ['sqlite', 'postgres'] as const) {
       const mails = (await sink.waitFor(mailsBefore + 4)).slice(mailsBefore + 2)
       const toTraveller = mails.find((mail) => recipients(mail).includes('third@example.com'))
       assert.match(toTraveller?.subject ?? '', /^Booking cancelled: /)
-      assert.match(toTraveller?.text ?? '', /cancelled by the traveller .*Reason: Flight moved/s)
+      // The traveller is told it was them; the company's copy says it was the traveller.
+      assert.match(toTraveller?.text ?? '', /cancelled by you on .*Reason: Flight moved/s)
+      const toCompany = mails.find((mail) => mail !== toTraveller)
+      assert.match(toCompany?.text ?? '', /cancelled by the traveller on .*Reason: Flight moved/s)
       const events = (await receiver.waitFor(eventsBefore + 2)).slice(eventsBefore)
       const cancelled = events.find((event) => event.type === 'booking.cancelled')
       assert.equal((cancelled?.data.cancellation as { by: string } | undefined)?.by, 'traveller')
