@@ -6,6 +6,7 @@ import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
 import type { OperationSettings } from '../schemas/operations.ts'
 import {
   carriesVersionInMeta,
+  dropNullArguments,
   MAX_JSON_DEPTH,
   nestedDeeperThan,
   paramsRefusal,
@@ -182,6 +183,7 @@ async function answer(deps: McpEndpointDeps, request: FastifyRequest, reply: Fas
   }
   if (request.body === TOO_DEEP) return reply.code(400).send(rpcError(-32600, TOO_DEEP_MESSAGE))
   const version = request.headers['mcp-protocol-version']
+  dropNullArguments(request.body)
   const refusal = paramsRefusal(request.body, {
     accept: request.headers.accept,
     protocolVersion: typeof version === 'string' ? version : undefined,

@@ -57,6 +57,22 @@ export function paramsRefusal(
   }
 }
 
+/**
+ * Drops a tool call's `"arguments": null`, which some hosts send for a tool that takes none, and
+ * which the SDK refused as invalid params: null means no arguments, as null means no value in
+ * them. In a batch too. True when the message was changed.
+ */
+export function dropNullArguments(body: unknown): boolean {
+  if (Array.isArray(body)) return body.map(dropNullArguments).some(Boolean)
+  if (typeof body !== 'object' || body === null) return false
+  const message = body as Message
+  const params = message.params as Record<string, unknown> | undefined
+  if (message.method !== 'tools/call' || typeof params !== 'object' || params === null) return false
+  if (params.arguments !== null) return false
+  delete params.arguments
+  return true
+}
+
 /** Whether a message names its protocol revision in its `_meta`, as 2026-07-28's do. */
 export function carriesVersionInMeta(body: unknown): boolean {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return false

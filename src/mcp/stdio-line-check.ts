@@ -1,5 +1,6 @@
 import { Transform, type TransformCallback } from 'node:stream'
 import {
+  dropNullArguments,
   MAX_JSON_DEPTH,
   nestedDeeperThan,
   paramsRefusal,
@@ -53,12 +54,13 @@ export class StdioLineCheck extends Transform {
       this.refuse(-32600, TOO_DEEP_MESSAGE)
       return
     }
+    const changed = dropNullArguments(message)
     const refusal = paramsRefusal(message, { accept: AS_HTTP })
     if (refusal) {
       this.answer(JSON.stringify(refusal))
       return
     }
-    this.push(`${line}\n`)
+    this.push(changed ? `${JSON.stringify(message)}\n` : `${line}\n`)
   }
 
   private refuse(code: number, message: string): void {

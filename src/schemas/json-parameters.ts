@@ -47,9 +47,12 @@ export function jsonParameters(
 }
 
 function unknownKey(schema: TObject, name: string): DomainError {
+  const names = Object.keys(schema.properties)
   return new DomainError(
     'invalid_parameter',
-    `${JSON.stringify(name)} is not an argument of this tool, and would be ignored; the arguments are ${Object.keys(schema.properties).join(', ')}`,
+    names.length === 0
+      ? `${JSON.stringify(name)} is not an argument of this tool, and would be ignored; this tool takes no arguments`
+      : `${JSON.stringify(name)} is not an argument of this tool, and would be ignored; the arguments are ${names.join(', ')}`,
     name,
   )
 }

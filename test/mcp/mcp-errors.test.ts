@@ -276,7 +276,7 @@ describe('MCP tool errors', () => {
       [
         'list_depots',
         { constructor: 'x' },
-        '"constructor" is not an argument of this tool, and would be ignored; the arguments are ',
+        '"constructor" is not an argument of this tool, and would be ignored; this tool takes no arguments',
       ],
     ]
     for (const [name, args, says] of cases) {

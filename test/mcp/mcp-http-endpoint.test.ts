@@ -51,6 +51,17 @@ describe('the /mcp endpoint', () => {
     assert.ok(body.result.structuredContent.depots.length > 0)
   })
 
+  test('"arguments": null, as some hosts send for a tool that takes none, is no arguments', async () => {
+    const response = await post(rpc('tools/call', { name: 'list_depots', arguments: null }), {
+      'mcp-protocol-version': '2025-06-18',
+    })
+    assert.equal(response.status, 200)
+    const body = (await response.json()) as {
+      result?: { structuredContent: { depots: unknown[] } }
+    }
+    assert.ok(body.result?.structuredContent.depots.length, JSON.stringify(body))
+  })
+
   test('a request from a page on another origin is refused with 403 before any work', async () => {
     const response = await post(INITIALIZE, { origin: 'https://evil.example.net' })
     assert.equal(response.status, 403)

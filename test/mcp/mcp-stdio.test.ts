@@ -186,7 +186,7 @@ describe('MCP over stdio: lines the SDK would skip or answer with its raw issue 
           const lines = buffered.split('\n')
           buffered = lines.pop() ?? ''
           for (const line of lines) answers.push(JSON.parse(line))
-          if (answers.length >= 3) done()
+          if (answers.length >= 4) done()
         })
       })
       child.stdin.write('this is not json\n')
@@ -194,8 +194,12 @@ describe('MCP over stdio: lines the SDK would skip or answer with its raw issue 
       child.stdin.write(
         '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"list_depots","arguments":[1]}}\n',
       )
+      // Null arguments are none: answered with the depots, as with {} (after the three above).
+      child.stdin.write(
+        '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"list_depots","arguments":null}}\n',
+      )
       await three
-      assert.deepEqual(answers, [
+      assert.deepEqual(answers.slice(0, 3), [
         {
           jsonrpc: '2.0',
           id: null,
@@ -223,6 +227,8 @@ describe('MCP over stdio: lines the SDK would skip or answer with its raw issue 
           },
         },
       ])
+      assert.equal(answers[3]?.id, 3)
+      assert.equal(answers[3]?.error, undefined, JSON.stringify(answers[3]))
     } finally {
       child.kill()
       await rm(dataDir, { recursive: true, force: true })
