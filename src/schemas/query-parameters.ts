@@ -38,7 +38,7 @@ export const EXPECTED: Record<string, string> = {
     'a time as HH:MM that the drop-off depot offers that day, such as 16:00 (GET /depots lists them as drop_off_times)',
   driver_age: "the driver's age in whole years from 16 to 99, such as 30",
   promo_code:
-    'a promotion code of 3 to 30 letters, digits, dashes or underscores, such as SUMMER10',
+    'a promotion code of 3 to 30 letters, digits, dashes or underscores, as the company gave it; leave promo_code out when there is none',
   agent_ref: 'your own reference of 1 to 64 letters, digits, dots, dashes or underscores',
 }
 
@@ -59,8 +59,7 @@ const pricingFields = {
     Type.String({
       pattern: '^[A-Za-z0-9_-]{3,30}$',
       description:
-        'A promotion code; a code that is unknown or does not apply to this rental is a 400 that says why',
-      examples: ['SUMMER10'],
+        'A promotion code, as the company gave it (no example: a made-up code is a 400). A code that is unknown or does not apply to this rental is a 400 that says why',
     }),
   ),
 }
@@ -145,16 +144,14 @@ const timeFields = {
     Type.String({
       pattern: TIME_SHAPE,
       description:
-        "Pick-up time (HH:MM), one of the pick-up depot's pickup_times for that date's day type (weekday or weekend); the person chooses it at checkout when left out",
-      examples: ['10:00'],
+        "Pick-up time (HH:MM), one of the pick-up depot's pickup_times for that date's day type (weekday or weekend); the person chooses it at checkout when left out (no example: each depot has its own times)",
     }),
   ),
   drop_off_time: Type.Optional(
     Type.String({
       pattern: TIME_SHAPE,
       description:
-        "Drop-off time (HH:MM), one of the drop-off depot's drop_off_times for that date's day type",
-      examples: ['16:00'],
+        "Drop-off time (HH:MM), one of the drop-off depot's drop_off_times for that date's day type; the person chooses it at checkout when left out (no example: each depot has its own times)",
     }),
   ),
 }
