@@ -36,8 +36,24 @@ const instantsShown = recentAnswers<string>(4096)
 
 const instantFormats = new Map<string, Intl.DateTimeFormat>()
 
-/** `Sun, 10 Jan 2027, 1:30 pm NZDT`: an instant in the company's zone, with the zone named. */
+/** How a clock at midnight reads in the format: the start of a day, written as its end. */
+const MIDNIGHT = /^(.*), 12:00\s?am (.*)$/
+
+/**
+ * `Sun, 10 Jan 2027, 1:30 pm NZDT`: an instant in the company's zone, with the zone named. Midnight
+ * is the end of the day before, `the end of Sat, 28 Nov 2026 (midnight NZDT)`: "until Sun, 29 Nov,
+ * 12:00 am" was read as some time on the Sunday, a day more than the traveller had.
+ */
 export function formatInstant(iso: string, timeZone: string): string {
+  const shown = clockInstant(iso, timeZone)
+  const midnight = MIDNIGHT.exec(shown)
+  if (!midnight) return shown
+  const dayBefore = clockInstant(new Date(Date.parse(iso) - 60_000).toISOString(), timeZone)
+  const date = dayBefore.slice(0, dayBefore.lastIndexOf(', '))
+  return `the end of ${date} (midnight ${midnight[2]})`
+}
+
+function clockInstant(iso: string, timeZone: string): string {
   return instantsShown(`${timeZone} ${iso}`, () => {
     const instant = new Date(iso)
     const format = instantFormat(timeZone)

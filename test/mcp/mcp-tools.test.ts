@@ -184,6 +184,21 @@ describe('find_available_vehicles as text', () => {
     await session.close()
   })
 
+  test("get_quote's text gives the quote's expiry in the company's zone, not as UTC", async () => {
+    const viaMcp = await session.client.callTool({
+      name: 'get_quote',
+      arguments: asToolArguments({ ...SEARCH, vehicle_id: '1' }),
+    })
+    const text = (viaMcp.content as { text: string }[])[0]?.text ?? ''
+    const { expiresAt } = structured<{ expiresAt: string }>(viaMcp)
+    assert.match(expiresAt, /Z$/)
+    assert.ok(!text.includes(expiresAt), text)
+    assert.match(
+      text,
+      /Valid until \w{3}, \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2}\s[ap]m NZ[DS]T\. To book/,
+    )
+  })
+
   test("find_available_vehicles' text gives each vehicle's total from, and the promotion taken off", async () => {
     // Models read the text: a rental fee alone was quoted to travellers as the price.
     const params = { ...SEARCH, promo_code: 'SAVE10' }

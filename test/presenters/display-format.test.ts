@@ -19,6 +19,11 @@ const rows: [string, string, string][] = [
   ['America/Los_Angeles', '2027-07-10T12:30:00Z', 'Sat, 10 Jul 2027, 5:30 am PDT'],
   ['Asia/Kolkata', '2027-01-10T12:30:00Z', 'Sun, 10 Jan 2027, 6:00 pm IST'],
   ['Asia/Tokyo', '2027-01-10T12:30:00Z', 'Sun, 10 Jan 2027, 9:30 pm GMT+9'],
+  // Midnight is the end of the day before: "Sun, 29 Nov, 12:00 am" read as during the Sunday.
+  ['Pacific/Auckland', '2026-11-28T11:00:00Z', 'the end of Sat, 28 Nov 2026 (midnight NZDT)'],
+  ['Europe/London', '2027-01-01T00:00:00Z', 'the end of Thu, 31 Dec 2026 (midnight GMT)'],
+  ['Asia/Tokyo', '2027-01-09T15:00:00Z', 'the end of Sat, 9 Jan 2027 (midnight GMT+9)'],
+  ['Pacific/Auckland', '2026-11-28T11:01:00Z', 'Sun, 29 Nov 2026, 12:01 am NZDT'],
 ]
 
 describe('formatInstant', () => {
