@@ -82,11 +82,22 @@ export class DomainError extends Error {
  */
 export class UnavailableError extends DomainError {
   readonly suggestion: Suggestion | null
+  /**
+   * Why alone, without the next step in the API's words ("send pick_up_date=..."): what the
+   * website says to a person, beside links of its own.
+   */
+  readonly why: string
 
-  constructor(code: UnavailableCode, message: string, suggestion: Suggestion | null) {
+  constructor(
+    code: UnavailableCode,
+    message: string,
+    suggestion: Suggestion | null,
+    why: string = message,
+  ) {
     super(code, message)
     this.name = 'UnavailableError'
     this.suggestion = suggestion
+    this.why = why
   }
 }
 

@@ -8,14 +8,17 @@ import { openCheckout } from '../verbs/open-checkout.ts'
 import {
   accessoryIdsFromQuantities,
   checkChoice,
+  choiceOf,
   type Parameters,
   quantitiesOf,
   searchValues,
   sentText,
+  withoutUnreadableExtras,
 } from './book-parameters.ts'
 import { showSearch } from './book-search.ts'
 import { quoteNotice } from './checkout-notices.ts'
 import { checkoutPage } from './checkout-page.ts'
+import { choiceProblemText, suggestedCheckout } from './choice-error-words.ts'
 import { confirmationPage } from './confirmation-page.ts'
 import { checkoutIdentityOnLoad } from './csrf.ts'
 import { isInvalidRequest, isSearchError } from './error-fields.ts'
@@ -39,8 +42,9 @@ export async function showCheckout(
   deps: PageDeps,
   request: FastifyRequest,
   reply: FastifyReply,
-  query: Parameters,
+  sent: Parameters,
 ): Promise<FastifyReply> {
+  const query = withoutUnreadableExtras(sent)
   try {
     const choice = checkChoice(request, query)
     // This browser booked this very checkout already (the back button, maybe long after its
@@ -139,6 +143,7 @@ async function showChoiceProblem(
       (problem.parameter === 'accessory_ids' || problem.parameter === 'insurance_id') &&
       offers.some((offer) => offer.vehicle.id === vehicleId)
     const invalid = isInvalidRequest(problem)
+    const said = choiceProblemText(problem)
     const notice: Notice | undefined = onCard
       ? found.notice
       : {
@@ -146,7 +151,8 @@ async function showChoiceProblem(
           title: invalid
             ? 'This checkout link cannot be used as it is'
             : 'The vehicle you chose cannot be booked for these dates',
-          message: problem.message,
+          message: said,
+          link: suggestedCheckout(problem, listDepots(deps.ctx), choiceOf(query)),
         }
     const page = resultsPage({
       depots: listDepots(deps.ctx),
@@ -165,7 +171,7 @@ async function showChoiceProblem(
               card: {
                 quantities,
                 insuranceId: ID_PATTERN.test(insuranceText) ? Number(insuranceText) : undefined,
-                errors: onCard ? { [problem.parameter as string]: problem.message } : {},
+                errors: onCard ? { [problem.parameter as string]: said } : {},
               },
             },
     })

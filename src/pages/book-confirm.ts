@@ -12,12 +12,14 @@ import { openCheckout } from '../verbs/open-checkout.ts'
 import {
   type CheckoutChoice,
   checkChoice,
+  choiceOf,
   type Parameters,
   SEARCH_PARAMETERS,
   sentText,
 } from './book-parameters.ts'
 import { newQuoteNotice, quoteNotice } from './checkout-notices.ts'
 import { type CheckoutPageInput, type CustomerValues, checkoutPage } from './checkout-page.ts'
+import { choiceProblemText, suggestedCheckout } from './choice-error-words.ts'
 import { confirmationPage } from './confirmation-page.ts'
 import { checkoutIdentity } from './csrf.ts'
 import { isInvalidRequest, isSearchParameter } from './error-fields.ts'
@@ -216,13 +218,13 @@ export async function confirmBooking(
         notice: {
           kind: 'problem',
           title: 'Nothing was booked: the driver is too young for this vehicle',
-          message: error.message,
+          message: choiceProblemText(error),
           link: {
             href: searchAgain(body, { driver_age: String(rental.driverAge) }).href,
             text: 'See the vehicles this driver may rent',
           },
         },
-        errors: { ...detailErrors, date_of_birth: error.message },
+        errors: { ...detailErrors, date_of_birth: choiceProblemText(error) },
         canConfirm: true,
       })
     }
@@ -267,8 +269,8 @@ export async function confirmBooking(
       notice: {
         kind: 'problem',
         title: 'This vehicle is no longer available',
-        message: `Nothing was booked. ${error.message}`,
-        link: {
+        message: `Nothing was booked. ${choiceProblemText(error)}`,
+        link: suggestedCheckout(error, listDepots(deps.ctx), choiceOf(body)) ?? {
           href: searchAgain(body).href,
           text: 'See the vehicles still available for these dates',
         },

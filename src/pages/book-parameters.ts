@@ -1,7 +1,12 @@
 import type { FastifyRequest } from 'fastify'
 import { invalid } from '../domain/errors.ts'
 import { ID_PATTERN } from '../domain/ids.ts'
-import { AvailabilityQuery, QuoteQuery } from '../schemas/query-parameters.ts'
+import {
+  AGE_SHAPE,
+  AGENT_REF_PATTERN,
+  AvailabilityQuery,
+  QuoteQuery,
+} from '../schemas/query-parameters.ts'
 import { validationError } from '../schemas/validation-error.ts'
 import type { AvailabilitySearch } from '../verbs/find-available-vehicles.ts'
 import type { QuoteRequest } from '../verbs/price-quote.ts'
@@ -104,6 +109,32 @@ const CHOICE_PARAMETERS = [
   'agent_ref',
 ] as const
 const QUOTE_ID = /^q_[A-Za-z0-9_-]{1,64}$/
+
+/**
+ * A checkout link without the parts a traveller cannot fix and need not have: an agent's own
+ * reference or a driver's age that do not read (a chat app added a full stop to the link, say).
+ * Refused, they blocked the whole checkout; the checkout asks the driver's date of birth anyway.
+ */
+export function withoutUnreadableExtras(source: Parameters): Parameters {
+  const cleaned = { ...source }
+  if (!AGENT_REF.test(sentText(source.agent_ref))) delete cleaned.agent_ref
+  if (!DRIVER_AGE.test(sentText(source.driver_age))) delete cleaned.driver_age
+  return cleaned
+}
+
+const AGENT_REF = new RegExp(AGENT_REF_PATTERN)
+const DRIVER_AGE = new RegExp(AGE_SHAPE)
+
+/** The choice's parameters as sent, each as text (a repeated one joined), without the quote. */
+export function choiceOf(source: Parameters): Record<string, string | undefined> {
+  return Object.fromEntries(
+    CHOICE_PARAMETERS.map((name) => {
+      const value = source[name]
+      const text = Array.isArray(value) ? value.map(sentText).join(',') : sentText(value)
+      return [name, text === '' ? undefined : text]
+    }),
+  )
+}
 
 /** Checks a checkout choice as GET /quotes does; throws its DomainError. */
 export function checkChoice(request: FastifyRequest, source: Parameters): CheckoutChoice {

@@ -1,12 +1,12 @@
 import { html, type SafeHtml } from '../docs/html.ts'
 import type { Depot } from '../domain/catalogue.ts'
 import type { RentalPeriod } from '../domain/rental-period.ts'
-import type { Suggestion } from '../domain/suggestion.ts'
 import { formatCalendarDate } from '../presenters/display-format.ts'
 import { bookPath, type SiteLinks } from '../presenters/site-links.ts'
 import type { UnavailableVehicle } from '../verbs/explain-unavailable.ts'
 import type { RentalOffer } from '../verbs/find-rental-offers.ts'
 import type { SearchValues } from './book-parameters.ts'
+import { suggestionText } from './choice-error-words.ts'
 import { depotName } from './depot-name.ts'
 import { errorSummary } from './form-fields.ts'
 import { type Notice, noticeBox } from './notice.ts'
@@ -108,18 +108,4 @@ ${
 <ul class="suggestions">
 ${[...links].map(([href, text]) => html`<li><a href="${href}">${text}</a></li>\n`)}</ul>`
 }`
-}
-
-/** `Pick up on Wed, 16 Dec 2026 and drop off on Sat, 19 Dec 2026`: only what changes. */
-function suggestionText(depots: Depot[], suggestion: Suggestion): string {
-  const { pick_up_depot_id, pick_up_date, drop_off_depot_id, drop_off_date } = suggestion
-  const parts: string[] = []
-  if (pick_up_depot_id !== undefined)
-    parts.push(`pick up at ${depotName(depots, String(pick_up_depot_id))}`)
-  if (pick_up_date !== undefined) parts.push(`pick up on ${formatCalendarDate(pick_up_date)}`)
-  if (drop_off_depot_id !== undefined)
-    parts.push(`drop off at ${depotName(depots, String(drop_off_depot_id))}`)
-  if (drop_off_date !== undefined) parts.push(`drop off on ${formatCalendarDate(drop_off_date)}`)
-  const text = parts.join(' and ')
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`
 }

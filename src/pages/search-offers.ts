@@ -6,6 +6,7 @@ import { listUnavailableVehicles, type UnavailableVehicle } from '../verbs/expla
 import type { AvailabilitySearch } from '../verbs/find-available-vehicles.ts'
 import { findRentalOffers, type RentalOffers } from '../verbs/find-rental-offers.ts'
 import { checkSearch, type Parameters, type SearchValues, searchValues } from './book-parameters.ts'
+import { promotionProblemText } from './choice-error-words.ts'
 import type { Notice } from './notice.ts'
 
 /** A search's offers as a page shows them, and the values its forms carry on. */
@@ -57,7 +58,7 @@ export async function searchOffers(
       notice: {
         kind: 'problem',
         title: `The promotion code ${code} cannot be used for this search`,
-        message: `${error.message}. The prices below are without it.`,
+        message: promotionProblemText(error, String(code ?? '')),
       },
     })
   }

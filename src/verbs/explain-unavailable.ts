@@ -71,6 +71,6 @@ export async function explainUnavailable(
   return { ...unavailability, reason: `${capitalised(why.reason)}; ${step}` }
 }
 
-function capitalised(text: string): string {
+export function capitalised(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }

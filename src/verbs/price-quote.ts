@@ -11,7 +11,7 @@ import { quoteAssumptions, quoteTerms } from '../domain/quote-terms.ts'
 import { findPromotion, promotionDiscount } from '../domain/rental-extras.ts'
 import { priceChoice } from '../domain/rental-price.ts'
 import type { VerbContext } from './context.ts'
-import { explainUnavailable } from './explain-unavailable.ts'
+import { capitalised, explainUnavailable } from './explain-unavailable.ts'
 import { type RentalSearch, resolveRentalRequest } from './rental-request.ts'
 import { knownVehicle } from './vehicle-options.ts'
 
@@ -100,7 +100,7 @@ export async function priceRental(ctx: VerbContext, request: QuoteRequest): Prom
     const why = await explainUnavailable(ctx, vehicle, rental, assessment, (changed) =>
       quoteStillValid(index, vehicle, request, changed),
     )
-    throw new UnavailableError(why.code, why.reason, why.suggestion)
+    throw new UnavailableError(why.code, why.reason, why.suggestion, capitalised(assessment.reason))
   }
 
   const price = priceChoice({

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { formatNzd } from '../../src/presenters/display-format.ts'
 import {
-  asPageMessage,
   assertPage,
   type BookingSite,
   bookingForm,
@@ -92,7 +91,7 @@ describe('the options form of a vehicle card', () => {
     )
     assert.equal(
       errorNextTo(page, 'v1-accessories'),
-      'qty_1 "lots" is not a quantity; choose how many from the list',
+      'The extras in this link cannot be read. Choose the extras again.',
     )
   })
 })
@@ -207,28 +206,57 @@ describe('GET /book with a checkout link', () => {
   })
 
   test('a bad accessory or plan shows the vehicles again, the message next to that choice, filled as sent', async () => {
+    // In a traveller's words, not the API's ("accessory_ids item 2 (id 9) is not an accessory").
     const rows = [
-      { change: { accessory_ids: '1,9' }, id: 'v1-accessories' },
-      { change: { accessory_ids: '1,1,1' }, id: 'v1-accessories' },
-      { change: { accessory_ids: '3' }, id: 'v1-accessories' },
-      { change: { insurance_id: '3' }, id: 'v1-insurance' },
-      { change: { insurance_id: '2x' }, id: 'v1-insurance' },
+      {
+        change: { accessory_ids: '1,9' },
+        id: 'v1-accessories',
+        says: 'One of the extras asked for is not one of ours. Choose the extras again.',
+      },
+      {
+        change: { accessory_ids: '1,1,1' },
+        id: 'v1-accessories',
+        says: 'Seat: at most 2 per rental, not 3. Choose how many again.',
+      },
+      {
+        change: { accessory_ids: '3' },
+        id: 'v1-accessories',
+        says: 'Kit is not offered for Test Car picked up on Wed, 13 Jan 2027: it is offered only for vehicles of class van. Choose the extras again.',
+      },
+      {
+        change: { insurance_id: '3' },
+        id: 'v1-insurance',
+        says: 'Van cover is not offered for this vehicle. Choose a plan again.',
+      },
+      {
+        change: { insurance_id: '2x' },
+        id: 'v1-insurance',
+        says: 'The insurance plan in this link cannot be read. Choose a plan again.',
+      },
     ]
-    for (const { change, id } of rows) {
+    for (const { change, id, says } of rows) {
       const choice = { ...CAR_CHOICE, ...change }
       const api = await site.get(bookUrl(choice, '/api/agent/quotes'))
       assert.equal(api.statusCode, 400)
       const page = assertPage(await site.get(bookUrl(choice)), 400)
-      assert.equal(
-        errorNextTo(page, id),
-        asPageMessage(api.json<{ error: string }>().error),
-        JSON.stringify(change),
-      )
+      assert.equal(errorNextTo(page, id), says, JSON.stringify(change))
       assert.equal(
         selectedValue(page, 'v1-qty-1'),
         String(choice.accessory_ids.split(',').filter((item) => item === '1').length),
       )
     }
+  })
+
+  test('an agent reference or driver age that does not read is left out, not a checkout refused', async () => {
+    // A chat app added a full stop to the link; an agent's reference with spaces.
+    const response = await site.getFollowing(
+      bookUrl({ ...CAR_CHOICE, driver_age: '23.', agent_ref: 'a b c d!!' }),
+    )
+    const page = assertPage(response, 200)
+    const fields = bookingForm(page)
+    assert.equal(fields.driver_age, undefined)
+    assert.equal(fields.agent_ref, undefined)
+    assert.match(String(fields.quote_id), /^q_/)
   })
 
   test('an unknown vehicle: the API message above the vehicles (400)', async () => {
@@ -237,9 +265,11 @@ describe('GET /book with a checkout link', () => {
     assert.equal(api.statusCode, 400)
     const page = assertPage(await site.get(bookUrl(choice)), 400)
     const text = textOf(page)
-    assert.match(text, /This checkout link cannot be used as it is/)
-    assert.ok(text.includes(asPageMessage(api.json<{ error: string }>().error)), text)
-    assert.doesNotMatch(text, /GET \//, 'a person is not sent to an endpoint')
+    assert.match(
+      text,
+      /This checkout link cannot be used as it is The vehicle asked for is not one of ours\. Choose a vehicle below\./,
+    )
+    assert.doesNotMatch(text, /GET \/|vehicle_id/, 'a person is not sent to an endpoint')
   })
 
   test('a vehicle that is sold out for the dates: the API reason above the vehicles still available (404)', async () => {
@@ -253,8 +283,16 @@ describe('GET /book with a checkout link', () => {
     assert.equal(api.statusCode, 404)
     const page = assertPage(await site.get(bookUrl(choice)), 404)
     const text = textOf(page)
-    assert.match(text, /The vehicle you chose cannot be booked for these dates/)
-    assert.ok(text.includes(api.json<{ error: string }>().error))
+    // The reason in words, and the dates that would do as a link to their checkout.
+    assert.match(
+      text,
+      /The vehicle you chose cannot be booked for these dates Test Van is sold out at Alpha for Wed, 20 Jan 2027 to Mon, 25 Jan 2027\. Pick up on Tue, 26 Jan 2027 and drop off on Sun, 31 Jan 2027 instead/,
+    )
+    assert.doesNotMatch(text, /send |pick_up_date/)
+    assert.match(
+      page,
+      /<a href="\/book\?pick_up_depot_id=1&amp;drop_off_depot_id=1&amp;pick_up_date=2027-01-26&amp;drop_off_date=2027-01-31&amp;vehicle_id=2">/,
+    )
     assert.match(text, /1 vehicle available .* Test Car/)
   })
 
