@@ -120,7 +120,7 @@ function pageAssumptions(quote: Quote, afterHoursFees: Surcharge[]): string[] {
   for (const assumption of quote.assumptions) {
     if (assumption.kind === 'driver_age' && assumption.youngDriverUnder !== null) {
       notes.push(
-        `This price is for a driver aged ${assumption.youngDriverUnder} or over. A younger driver pays a young-driver fee: enter the driver's date of birth below and the price is checked before anything is booked.`,
+        `This price is for a driver aged ${assumption.youngDriverUnder} or over. A younger driver pays the young-driver fees: enter the driver's date of birth below and the price is checked before anything is booked.`,
       )
     }
     if (assumption.kind === 'hand_over_times' && assumption.afterHoursFee) {

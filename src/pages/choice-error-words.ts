@@ -14,7 +14,7 @@ import { depotName } from './depot-name.ts'
  */
 
 /** ISO dates in a message, written as a person reads them. */
-function withDatesInWords(text: string): string {
+export function withDatesInWords(text: string): string {
   return text.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (date) => formatCalendarDate(date as CalendarDate))
 }
 

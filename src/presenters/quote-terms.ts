@@ -100,7 +100,7 @@ function driversText(terms: TermsResponse): string {
   const young =
     terms.youngDriverUnder === null
       ? ''
-      : `; drivers under ${terms.youngDriverUnder} pay a young-driver fee`
+      : `; drivers under ${terms.youngDriverUnder} pay the young-driver fees`
   return `The driver must be ${terms.minimumDriverAge} or over at pick-up${young}.`
 }
 

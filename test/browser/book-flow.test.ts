@@ -122,7 +122,11 @@ describe('booking on the website in a browser, without JavaScript', () => {
       await page.getByLabel('Drop-off depot').selectOption({ label: 'Wellington Airport' })
       await page.getByLabel('Pick-up date').fill('2027-02-01')
       await page.getByLabel('Drop-off date').fill('2027-02-08')
-      await assertVisible(page.getByText('Open every day 6:00 to 22:00; closed Christmas Day.'))
+      await assertVisible(
+        page.getByText(
+          'Open every day 6:00 to 22:00; hand-overs at 6:00, 20:00 and 21:00 are after hours, with a fee; closed Christmas Day.',
+        ),
+      )
       await shot(page, `search${device}`)
 
       await page.getByRole('button', { name: 'Show available vehicles' }).click()

@@ -155,7 +155,8 @@ describe('GET /book with a search', () => {
     assert.ok(unavailable.length > 0, api.body)
     const page = assertPage(await site.get(bookUrl(search)), 200)
     const text = textOf(page)
-    assert.match(text, /Why Beta has no pick-up times on a weekend/i)
+    // Its date in words, not as the API writes it.
+    assert.match(text, /Why Beta has no pick-up times on a weekend \(Sat, 16 Jan 2027\)/i)
     // One depot closed that day is one reason, however many vehicles it stops.
     assert.equal(text.match(/no pick-up times on a weekend/gi)?.length, 1, text)
     const suggested = unavailable[0]?.suggestion ?? {}
@@ -171,6 +172,18 @@ describe('GET /book with a search', () => {
       textOf(assertPage(await site.get(`/book?${params}`), 200)),
       /\d+ vehicles? available/,
     )
+  })
+})
+
+describe('GET /book for a driver too young for every vehicle', () => {
+  test('says so once, not once per vehicle', async () => {
+    const page = assertPage(await site.get(bookUrl({ ...SEARCH, driver_age: '17' })), 200)
+    const text = textOf(page)
+    assert.match(
+      text,
+      /Why These vehicles are rented to drivers aged 18 or over(, some only at an older age)?; the driver is 17\./,
+    )
+    assert.doesNotMatch(text, /Test Car is rented to drivers/)
   })
 })
 
