@@ -221,9 +221,13 @@ function schemaProblem(error: SchemaError, data: unknown): LocatedProblem {
     return { path, message: `must be one of ${extra.allowedValues.join(', ')}` }
   }
   if (error.keyword === 'pattern') {
-    // The schema's description of the field says what is expected in words; its pattern does not.
-    const described = schemaAt(error.schemaPath)?.description
     const shown = JSON.stringify(valueAt(data, path))
+    // A shape people know is said with an example of it; "not in the expected form: the
+    // company's own website" did not say that http:// was the fault.
+    const shape = PATTERN_SHAPES[(error.params as { pattern?: string }).pattern ?? '']
+    if (shape) return { path, message: `${shown} is not ${shape}` }
+    // Else the schema's description of the field says what is expected in words.
+    const described = schemaAt(error.schemaPath)?.description
     return {
       path,
       message: described
@@ -243,6 +247,15 @@ function schemaProblem(error: SchemaError, data: unknown): LocatedProblem {
     return { path, message: `${shown} must be ${shape}` }
   }
   return { path, message: error.message }
+}
+
+/** The fleet file's patterns of a shape people know, by pattern: what is expected, with an example. */
+const PATTERN_SHAPES: Record<string, string> = {
+  '^https://': 'an https address: give https://host/path',
+  '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$':
+    'an email address: give one such as bookings@example.com, without spaces',
+  '^\\+?[0-9 ()\\-.]{7,24}$':
+    'a phone number: give 7 to 24 digits, spaces, brackets, dots or dashes, best in international form such as +64 3 555 0142',
 }
 
 /**

@@ -130,13 +130,13 @@ describe('fleet file rules, each refused with its path', () => {
       rule: 'a company email that is not an address',
       edits: [[COMPANY, '  { name: Rules Test Rentals, email: desk }\n']],
       path: 'company.email',
-      says: 'is not in the expected form',
+      says: 'is not an email address: give one such as bookings@example.com, without spaces',
     },
     {
       rule: 'a company website over plain http',
       edits: [[COMPANY, '  { name: Rules Test Rentals, website: "http://rules.example.com" }\n']],
       path: 'company.website',
-      says: 'is not in the expected form',
+      says: 'is not an https address: give https://host/path',
     },
     {
       rule: 'terms on a host with a wildcard',
@@ -195,7 +195,7 @@ describe('fleet file rules, each refused with its path', () => {
       rule: 'a depot phone with letters',
       edits: [[ALPHA, `${ALPHA}    phone: call us\n`]],
       path: 'depots[0].phone',
-      says: 'is not in the expected form',
+      says: 'is not a phone number: give 7 to 24 digits',
     },
     {
       rule: 'a transmission that is not automatic or manual',
