@@ -8,8 +8,9 @@ import type { FleetFile } from './fleet-file-schema.ts'
 /**
  * What a valid file may still get wrong without breaking anything: no contact address, days no season covers (no
  * vehicle can be rented from them: `no_rate`), a vehicle stocked somewhere with no rate for a
- * season (it cannot be rented in that season), and image files that are not in the images
- * folder (pages would show a broken picture). Reported, never refused.
+ * season (it cannot be rented in that season), a price capped below itself or a daily rate of 0,
+ * and image files that are not in the images folder (pages would show a broken picture).
+ * Reported, never refused.
  */
 export function fleetWarnings(
   fleet: FleetFile,
@@ -44,6 +45,37 @@ export function fleetWarnings(
       warnings.push({
         path: ['vehicles', i, 'daily_rates'],
         message: `no rate for ${missing.map((season) => season.id).join(', ')}: ${vehicle.name} cannot be rented in ${missing.length === 1 ? 'that season' : 'those seasons'}`,
+      })
+    }
+  })
+  // Prices a typo makes (a cap of 0.01, a rate of 0): valid, but a quote then gives the thing
+  // away; said so the operator can look before travellers do.
+  const capped = (kind: 'accessories' | 'insurance_plans') => {
+    fleet[kind].forEach((item, i) => {
+      const {
+        price,
+        max_charge: cap,
+        per,
+      } = item as { price: number; max_charge?: number; per: string }
+      if (cap !== undefined && price > 0 && cap < price) {
+        warnings.push({
+          path: [kind, i, 'max_charge'],
+          message: `${cap.toFixed(2)} is below ${per === 'day' ? "one day's price" : 'its price'} of ${price.toFixed(2)}: ${item.name} costs ${cap.toFixed(2)} whatever the rental`,
+        })
+      }
+    })
+  }
+  capped('accessories')
+  capped('insurance_plans')
+  fleet.vehicles.forEach((vehicle, i) => {
+    for (const [season, rates] of Object.entries(vehicle.daily_rates)) {
+      rates.forEach((rate, band) => {
+        if (rate === 0) {
+          warnings.push({
+            path: ['vehicles', i, 'daily_rates', season, band],
+            message: `a daily rate of 0: ${vehicle.name} is free to rent in ${season} for that rental length`,
+          })
+        }
       })
     }
   })

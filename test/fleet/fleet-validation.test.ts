@@ -331,6 +331,26 @@ describe('warnings: a valid file that still leaves something out is loaded, and 
     ])
   })
 
+  test('a price capped below itself, and a daily rate of 0, as a typo makes them', () => {
+    const text = rulesFleetWith(
+      ['    max_charge: 50.00\n', '    max_charge: 0.01\n'],
+      ['      high: [100.00, 90.00]', '      high: [100.00, 0]'],
+    )
+    const warnings = warningsOf(text)
+    assert.ok(
+      warnings.includes(
+        "accessories[0].max_charge: 0.01 is below one day's price of 12.00: Seat costs 0.01 whatever the rental",
+      ),
+      warnings.join('\n'),
+    )
+    assert.ok(
+      warnings.includes(
+        'vehicles[0].daily_rates.high[1]: a daily rate of 0: Test Car is free to rent in high for that rental length',
+      ),
+      warnings.join('\n'),
+    )
+  })
+
   test('no company email', () => {
     const warnings = warningsOf(rulesFleetWith([COMPANY, '  { name: Rules Test Rentals }\n']))
     assert.ok(
