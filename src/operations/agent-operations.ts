@@ -142,10 +142,12 @@ export function flexibleAnswer(
     rentalDays: Number(query.rental_days),
     limit: query.limit === undefined ? DEFAULT_FLEXIBLE_LIMIT : Number(query.limit),
     driverAge: optionalNumber(query.driver_age),
+    promoCode: query.promo_code,
   }
   const filter = { ...vehicleFilter(query), vehicleId: optionalNumber(query.vehicle_id) }
+  const withDiscount = query.promo_code !== undefined
   return whenReady(findFlexibleDates(ctx, search, filter), (found) => ({
-    options: found.options.map(presentFlexibleOption),
+    options: found.options.map((option) => presentFlexibleOption(option, withDiscount)),
     total: found.total,
     found,
   }))

@@ -186,13 +186,11 @@ export function presentQuote(quote: Quote, links: SiteLinks, timeZone: string): 
   }
 }
 
-export function presentFlexibleOption({
-  vehicle,
-  terms,
-  totalFrom,
-  period,
-}: FlexibleOption): FlexibleOptionResponse {
-  return {
+export function presentFlexibleOption(
+  { vehicle, terms, totalFrom, discount, period }: FlexibleOption,
+  withDiscount = false,
+): FlexibleOptionResponse {
+  const presented: FlexibleOptionResponse = {
     pickUpDate: period.pickUpDate,
     dropOffDate: period.dropOffDate,
     vehicleId: vehicle.id,
@@ -204,4 +202,6 @@ export function presentFlexibleOption({
     routeFee: toDollars(terms.routeFee),
     totalFromAmount: toDollars(totalFrom),
   }
+  if (withDiscount) presented.discountAmount = toDollars(discount)
+  return presented
 }

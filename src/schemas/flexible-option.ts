@@ -23,8 +23,14 @@ export const FlexibleOptionSchema = Type.Object(
     }),
     totalFromAmount: Type.Number({
       description:
-        'The total in NZD with no accessory or plan chosen: rentalFee + routeFee + the surcharges that apply (young-driver fees with driver_age), as availability gives it',
+        'The total in NZD with no accessory or plan chosen: rentalFee + routeFee + the surcharges that apply (young-driver fees with driver_age) - the promotion discount (promo_code) where it applies, as availability gives it',
     }),
+    discountAmount: Type.Optional(
+      Type.Number({
+        description:
+          'Only when promo_code is sent: what the promotion takes off this option (0 when it is not for these dates, this length or this class), already taken off totalFromAmount',
+      }),
+    ),
   },
   {
     title: 'FlexibleOption',

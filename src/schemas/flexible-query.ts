@@ -45,6 +45,11 @@ export const FlexibleQuery = Type.Object({
   vehicle_class: search.vehicle_class,
   min_seats: search.min_seats,
   driver_age: search.driver_age,
+  promo_code: Type.Optional({
+    ...search.promo_code,
+    description:
+      'A promotion code, as the company gave it (no example: a made-up code is a 400). An unknown code is a 400; a code for other pick-up dates or longer rentals only leaves those dates without a discount (each option carries discountAmount)',
+  }),
   limit: Type.Optional(
     Type.String({
       pattern: LIMIT_SHAPE,

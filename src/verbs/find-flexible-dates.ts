@@ -7,7 +7,8 @@ import {
 } from '../domain/availability.ts'
 import { addDays, type CalendarDate } from '../domain/calendar-date.ts'
 import type { Vehicle } from '../domain/catalogue.ts'
-import type { UnavailableCode } from '../domain/errors.ts'
+import type { Promotion } from '../domain/company-terms.ts'
+import { DomainError, type UnavailableCode } from '../domain/errors.ts'
 import type { Cents } from '../domain/money.ts'
 import {
   MAX_FLEXIBLE_LIMIT,
@@ -15,8 +16,9 @@ import {
   parsePickUpWindow,
   windowPeriods,
 } from '../domain/pick-up-window.ts'
+import { findPromotion, promotionForRental } from '../domain/rental-extras.ts'
 import type { RentalPeriod } from '../domain/rental-period.ts'
-import { totalFromAmount } from '../domain/rental-price.ts'
+import { searchDiscount, totalFromAmount } from '../domain/rental-price.ts'
 import { checkVehicleFilter, meetsFilter, type VehicleFilter } from '../domain/vehicle-filter.ts'
 import { type MaybeAsync, whenReady } from '../store/maybe-async.ts'
 import type { VerbContext } from './context.ts'
@@ -33,6 +35,8 @@ export type FlexibleSearch = {
   limit: number
   /** Whole years, when the search says: vehicles the driver is too young for are left out. */
   driverAge?: number | undefined
+  /** A promotion code: an unknown one is refused; one for other dates or lengths gives those none. */
+  promoCode?: string | undefined
 }
 
 /** One vehicle that can be rented picked up on one date of the window: what availability lists. */
@@ -84,6 +88,19 @@ export function findFlexibleDates(
   }
   const window = parsePickUpWindow(search, ctx.rules, instant)
   checkVehicleFilter(index, filter)
+  const terms = index.catalogue.terms
+  // An unknown code is refused for the whole window; one for other pick-up dates or longer
+  // rentals gives the dates it is not for no discount, as a class it is not for does a vehicle.
+  if (search.promoCode !== undefined) findPromotion(terms, search.promoCode)
+  const promotionOn = (period: RentalPeriod): Promotion | null => {
+    if (search.promoCode === undefined) return null
+    try {
+      return promotionForRental(terms, search.promoCode, period)
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'promotion_not_applicable') return null
+      throw error
+    }
+  }
   const candidates = index
     .vehiclesStockedAt(where.pickUpDepot.id)
     .filter((vehicle) => meetsFilter(vehicle, filter))
@@ -100,7 +117,6 @@ export function findFlexibleDates(
     const misses = new Misses()
     // Surcharges depend on the depots, the length and the driver, the same on every date.
     const surchargesByClass = new Map<string, Cents>()
-    const terms = index.catalogue.terms
     periods.forEach((period, offset) => {
       const request: RentalRequest = { ...where, period }
       const closed = routeUnavailability(index, request)
@@ -111,9 +127,7 @@ export function findFlexibleDates(
       // The date's season, rate band and route fee, worked out once for all its vehicles (as
       // availability does): once per vehicle, they were a fifth of the search's time.
       const dateTerms = searchTermsOf(index, request)
-      // The flexible search takes no promotion: no discount.
-      const totalSearch = { ...request, terms, promotion: null }
-      const discount = 0
+      const totalSearch = { ...request, terms, promotion: promotionOn(period) }
       for (const vehicle of candidates) {
         const units = mostBooked(unitsEachDay.get(vehicle.id), offset, offset + period.days)
         const assessment = vehicleTermsIn(vehicle, request, units, dateTerms)
@@ -121,6 +135,7 @@ export function findFlexibleDates(
           misses.add(vehicle, assessment, period.pickUpDate)
           continue
         }
+        const discount = searchDiscount(totalSearch, vehicle, assessment.terms)
         const totalFrom = totalFromAmount(
           totalSearch,
           vehicle,
@@ -142,9 +157,13 @@ export function findFlexibleDates(
   })
 }
 
-/** Rental fee plus route fee, then the pick-up date, then the vehicle id. */
+/** Rental fee plus route fee less the discount, then the pick-up date, then the vehicle id. */
 function cheapestFirst(a: FlexibleOption, b: FlexibleOption): number {
-  const cost = a.terms.rentalFee + a.terms.routeFee - (b.terms.rentalFee + b.terms.routeFee)
+  const cost =
+    a.terms.rentalFee +
+    a.terms.routeFee -
+    a.discount -
+    (b.terms.rentalFee + b.terms.routeFee - b.discount)
   if (cost !== 0) return cost
   if (a.period.pickUpDate !== b.period.pickUpDate) {
     return a.period.pickUpDate < b.period.pickUpDate ? -1 : 1
