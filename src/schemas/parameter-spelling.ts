@@ -25,15 +25,59 @@ export function spellingKey(name: string): string {
 }
 
 /**
+ * Other names agents give the parameters (by spelling key): ignored as unknown, `accessories=1`
+ * priced a quote without the child seat, `promo=...` without the discount, `seats=7` listed
+ * five-seaters. Only names that can mean nothing else; a name is refused only where its
+ * parameter is taken.
+ */
+const OTHER_NAMES: Record<string, readonly string[]> = {
+  accessory_ids: ['accessories', 'accessory', 'accessoryid', 'extras', 'extraids', 'addons'],
+  insurance_id: [
+    'insurance',
+    'insuranceplan',
+    'insuranceplanid',
+    'insurancetype',
+    'insurancetypeid',
+    'insuranceids',
+  ],
+  promo_code: [
+    'promo',
+    'promotion',
+    'promotioncode',
+    'coupon',
+    'couponcode',
+    'discountcode',
+    'voucher',
+    'vouchercode',
+  ],
+  driver_age: ['age', 'driversage'],
+  vehicle_id: ['vehicle', 'carid'],
+  min_seats: ['seats', 'passengers', 'seatcount'],
+  vehicle_class: ['class', 'vehicletype', 'category'],
+  pick_up_depot_id: ['pickupdepot', 'pickuplocation', 'pickuplocationid', 'depotid'],
+  drop_off_depot_id: ['dropoffdepot', 'dropofflocation', 'dropofflocationid', 'returndepotid'],
+  depot_id: ['pickupdepotid', 'depot'],
+  drop_off_date: ['returndate', 'enddate'],
+  pick_up_date: ['startdate'],
+}
+
+/**
  * For the parameters an operation takes, a check of the names sent: a 400 naming the right
- * parameter for the first name that spells one of them differently (when the right name is not
- * sent as well), else undefined. Other unknown names are ignored, as the API ignores them.
+ * parameter for the first name that spells one of them differently, or is another name for one
+ * (OTHER_NAMES), when the right name is not sent as well; else undefined. Other unknown names are
+ * ignored, as the API ignores them.
  */
 export function misspeltParameterCheck(
   parameters: readonly string[],
 ): (sent: Record<string, unknown>) => DomainError | undefined {
   const known = new Set(parameters)
   const byKey = new Map(parameters.map((name) => [spellingKey(name), name]))
+  for (const name of parameters) {
+    for (const other of OTHER_NAMES[name] ?? []) {
+      // A name an operation takes itself is never another's (depot_id on /vehicles).
+      if (!byKey.has(other)) byKey.set(other, name)
+    }
+  }
   return (sent) => {
     for (const name in sent) {
       if (known.has(name)) continue

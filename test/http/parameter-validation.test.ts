@@ -409,6 +409,17 @@ describe('parameter validation', () => {
         '/vehicles/availability/flexible',
       ],
       ['a catalogue filter', { depotId: '1' }, 'depot_id', '/vehicles'],
+      // Other names agents give them: ignored, each priced or listed without what was asked.
+      ['accessories for accessory_ids', { accessories: '1' }, 'accessory_ids', '/quotes'],
+      ['insurance for insurance_id', { insurance: '2' }, 'insurance_id', '/quotes'],
+      ['insurance_plan_id for insurance_id', { insurance_plan_id: '2' }, 'insurance_id', '/quotes'],
+      ['coupon for promo_code', { coupon: 'SAVE10' }, 'promo_code', '/quotes'],
+      ['promo for promo_code', { promo: 'SAVE10' }, 'promo_code', '/vehicles/availability'],
+      ['age for driver_age', { age: '23' }, 'driver_age', '/quotes'],
+      ['seats for min_seats', { seats: '7' }, 'min_seats', '/vehicles/availability'],
+      ['class for vehicle_class', { class: 'van' }, 'vehicle_class', '/vehicles/availability'],
+      ['pick_up_depot_id on the catalogue', { pick_up_depot_id: '2' }, 'depot_id', '/vehicles'],
+      ['return_date for drop_off_date', { return_date: '2027-01-18' }, 'drop_off_date', '/quotes'],
     ]
     const valid: Record<string, Params> = {
       '/vehicles/availability': SEARCH,
@@ -438,6 +449,8 @@ describe('parameter validation', () => {
     test('beside the right name, another spelling is ignored, as any unknown parameter', async () => {
       okBody(await api.get('/vehicles/availability', { ...SEARCH, pickUpDepotId: '2' }))
       okBody(await api.get('/vehicles/availability', { ...SEARCH, pickUpDepot: '2', foo: 'x' }))
+      // A name that is another's on one endpoint is its own on another: depot_id on /vehicles.
+      okBody(await api.get('/vehicles', { depot_id: '1', utm_source: 'chat' }))
     })
   })
 

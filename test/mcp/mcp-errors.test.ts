@@ -266,7 +266,12 @@ describe('MCP tool errors', () => {
       [
         'get_quote',
         { ...asToolArguments(QUOTE), accessories: [1] },
-        '"accessories" is not an argument of this tool, and would be ignored; the arguments are pick_up_depot_id, drop_off_depot_id, pick_up_date, drop_off_date, vehicle_id, accessory_ids, insurance_id, pick_up_time, drop_off_time, driver_age, promo_code, agent_ref',
+        '"accessories" is not a parameter name here; send it as accessory_ids',
+      ],
+      [
+        'get_quote',
+        { ...asToolArguments(QUOTE), colour: 'red' },
+        '"colour" is not an argument of this tool, and would be ignored; the arguments are pick_up_depot_id, drop_off_depot_id, pick_up_date, drop_off_date, vehicle_id, accessory_ids, insurance_id, pick_up_time, drop_off_time, driver_age, promo_code, agent_ref',
       ],
       [
         'find_available_vehicles',
