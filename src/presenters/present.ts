@@ -1,3 +1,4 @@
+import type { DayType } from '../domain/calendar-date.ts'
 import type { Accessory, Depot, InsurancePlan, RouteFee } from '../domain/catalogue.ts'
 import { gstIncludedIn, toDollars } from '../domain/money.ts'
 import type { Quote } from '../domain/quote.ts'
@@ -26,15 +27,19 @@ export const QUOTE_NOTE =
   'All amounts are in NZD dollars, converted from the cents held by the rental system, and include GST (15%).'
 
 export function presentDepot(depot: Depot): DepotResponse {
-  const times = (byDay: Depot['pickupTimes']) => [
-    ...byDay.weekday.map((time) => ({ time, day: 'weekday' as const })),
-    ...byDay.weekend.map((time) => ({ time, day: 'weekend' as const })),
-  ]
+  // A time the depot counts as after hours says so: the quote adds the after-hours fee for it,
+  // and an agent could not tell 06:00 from 08:00 before asking for a quote.
+  const times = (byDay: Depot['pickupTimes'], afterHours: Record<DayType, string[]>) =>
+    (['weekday', 'weekend'] as const).flatMap((day) =>
+      byDay[day].map((time) =>
+        afterHours[day].includes(time) ? { time, day, afterHours: true as const } : { time, day },
+      ),
+    )
   const presented: DepotResponse = {
     id: depot.id,
     name: depot.name,
-    pickup_times: times(depot.pickupTimes),
-    drop_off_times: times(depot.dropOffTimes),
+    pickup_times: times(depot.pickupTimes, depot.afterHours.pickUp),
+    drop_off_times: times(depot.dropOffTimes, depot.afterHours.dropOff),
     opening_hours_description: depot.openingHoursDescription,
   }
   // The facts the company gives, and only those: an absent field means "not said".

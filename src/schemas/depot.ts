@@ -3,6 +3,12 @@ import Type, { type Static } from 'typebox'
 const HandoverTime = Type.Object({
   time: Type.String({ description: '24-hour HH:MM', examples: ['08:00'] }),
   day: Type.Enum(['weekday', 'weekend'], { description: 'The day type the time applies to' }),
+  afterHours: Type.Optional(
+    Type.Literal(true, {
+      description:
+        "Only on a time the depot counts as after hours: a hand-over then adds the company's after-hours fee to the quote (a surcharge); absent on the others",
+    }),
+  ),
 })
 
 export const DepotSchema = Type.Object(

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import { DEMO_FLEET_FILE } from '../helpers/test-app.ts'
 import {
   assertRateLimitHeaders,
   type DepotBody,
@@ -80,5 +81,35 @@ describe('GET /api/agent/depots', () => {
 
   test('carries the rate-limit headers', async () => {
     assertRateLimitHeaders(await api.get('/depots'))
+  })
+})
+
+describe('GET /api/agent/depots marks the times the depot counts as after hours', () => {
+  let api: TestApi
+  before(async () => {
+    api = await startApi({ fleetFile: DEMO_FLEET_FILE })
+  })
+  after(() => api.close())
+
+  test('afterHours: true on exactly the times whose hand-over adds the after-hours fee', async () => {
+    const [airport] = okBody<DepotBody[]>(await api.get('/depots'))
+    const marked = (airport?.pickup_times ?? [])
+      .filter((handover) => (handover as { afterHours?: boolean }).afterHours === true)
+      .map((handover) => `${handover.day} ${handover.time}`)
+    assert.deepEqual(marked, ['weekday 06:00', 'weekday 20:00', 'weekend 06:00', 'weekend 20:00'])
+    // The quote agrees: 06:00 adds the fee, 08:00 does not (a Monday pick-up).
+    const rental = {
+      pick_up_depot_id: '1',
+      drop_off_depot_id: '1',
+      pick_up_date: '2027-03-01',
+      drop_off_date: '2027-03-05',
+      vehicle_id: '1',
+    }
+    const fee = async (time: string) =>
+      okBody<{ priceBreakdown: { surcharges: { id: string }[] } }>(
+        await api.get('/quotes', { ...rental, pick_up_time: time }),
+      ).priceBreakdown.surcharges.some((line) => line.id === 'after-hours')
+    assert.equal(await fee('06:00'), true)
+    assert.equal(await fee('08:00'), false)
   })
 })
