@@ -35,9 +35,8 @@ export function vehicleCard({
 }: VehicleCardInput): SafeHtml {
   const { vehicle, terms } = offer
   const id = `v${vehicle.id}`
-  // The total from is the fees, the surcharges and the promotion taken off, each on its own line:
-  // worked out as one difference, a NZ$50 promotion showed as surcharges of -NZ$50.00.
-  const surcharges = offer.totalFrom + offer.discount - terms.rentalFee - terms.routeFee
+  // The total from is the fees, each surcharge by its name and the promotion taken off, each on
+  // its own line: "Surcharges NZ$368.00" did not say it was a 20-year-old's young-driver fees.
   return html`<li class="vehicle" id="vehicle-${vehicle.id}">
 <img src="${links.vehicleImage(vehicle.image)}" alt="" width="640" height="360">
 <div class="vehicle-body">
@@ -48,7 +47,7 @@ ${vehicleFacts(vehicle)}
 <div><dt>Rental days</dt><dd>${rentalDays}</dd></div>
 <div><dt>Rental fee</dt><dd>${formatNzd(terms.rentalFee)}</dd></div>
 ${terms.routeFee > 0 ? html`<div><dt>One-way route fee</dt><dd>${formatNzd(terms.routeFee)}</dd></div>` : ''}
-${surcharges > 0 ? html`<div><dt>Surcharges</dt><dd>${formatNzd(surcharges)}</dd></div>` : ''}
+${offer.surcharges.map((line) => html`<div><dt>${line.name}</dt><dd>${formatNzd(line.cost)}</dd></div>`)}
 ${offer.discount > 0 ? html`<div class="discount"><dt>Promotion${search.promo_code ? ` ${search.promo_code.toUpperCase()}` : ''}</dt><dd>−${formatNzd(offer.discount)}</dd></div>` : ''}
 <div class="total-from"><dt>Total from</dt><dd>${formatNzd(offer.totalFrom)}</dd></div>
 </dl>

@@ -1,6 +1,8 @@
 import type { RentalTerms } from '../domain/availability.ts'
 import type { Accessory, InsurancePlan, Vehicle } from '../domain/catalogue.ts'
 import type { Cents } from '../domain/money.ts'
+import type { QuotedSurcharge } from '../domain/quote.ts'
+import { surchargeLines } from '../domain/rental-extras.ts'
 import type { RentalPeriod } from '../domain/rental-period.ts'
 import type { VerbContext } from './context.ts'
 import { type AvailabilitySearch, findAvailableVehicles } from './find-available-vehicles.ts'
@@ -15,6 +17,8 @@ export type RentalOffer = {
   totalFrom: Cents
   /** What the promotion asked for takes off this vehicle, already off totalFrom; 0 without one. */
   discount: Cents
+  /** The surcharges in totalFrom, each named: a card said "Surcharges NZ$368.00" and no more. */
+  surcharges: QuotedSurcharge[]
   accessories: Accessory[]
   insurancePlans: InsurancePlan[]
 }
@@ -32,11 +36,29 @@ export async function findRentalOffers(
 ): Promise<RentalOffers> {
   const { period, vehicles } = await findAvailableVehicles(ctx, search)
   const dates = { pickUpDate: search.pickUpDate, dropOffDate: search.dropOffDate }
+  const index = ctx.catalogue()
+  const pickUpDepot = index.activeDepot(search.pickUpDepotId)
+  const dropOffDepot = index.activeDepot(search.dropOffDepotId)
   const offers = vehicles.map(({ vehicle, terms, totalFrom, discount }) => ({
     vehicle,
     terms,
     totalFrom,
     discount,
+    // As totalFrom counts them: no hand-over time yet, the driver's age when the search says.
+    surcharges:
+      pickUpDepot && dropOffDepot
+        ? surchargeLines(index.catalogue.terms, {
+            vehicle,
+            pickUpDepot,
+            dropOffDepot,
+            pickUpDate: period.pickUpDate,
+            dropOffDate: period.dropOffDate,
+            days: period.days,
+            pickUpTime: null,
+            dropOffTime: null,
+            driverAge: search.driverAge ?? null,
+          })
+        : [],
     accessories: listAccessories(ctx, { vehicleId: vehicle.id, ...dates }),
     insurancePlans: listInsurancePlans(ctx, { vehicleId: vehicle.id, ...dates }),
   }))

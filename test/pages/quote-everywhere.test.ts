@@ -317,6 +317,27 @@ describe('one quote through the API, MCP, the checkout and the confirmation', ()
       ])
     })
 
+    test("a card names each surcharge in its total from, as the quote's lines name them", async () => {
+      // A 24-year-old: "Surcharges NZ$368.00" did not say these were young-driver fees.
+      const asked = { ...search, driver_age: '24' }
+      const listed = okBody<{ vehicleId: number }[]>(
+        await session.api.get('/vehicles/availability', asked),
+      )
+      const text = textOf((await page(`/book?${new URLSearchParams(asked)}`)).body)
+      assert.doesNotMatch(text, /Surcharges/)
+      let named = 0
+      for (const { vehicleId } of listed) {
+        const quote = okBody<{ priceBreakdown: { surcharges: { name: string; cost: number }[] } }>(
+          await session.api.get('/quotes', { ...asked, vehicle_id: String(vehicleId) }),
+        )
+        for (const line of quote.priceBreakdown.surcharges) {
+          assert.ok(text.includes(`${line.name} ${money(line.cost)}`), `${line.name} in ${text}`)
+          named++
+        }
+      }
+      assert.ok(named > 0, `no surcharge to name among ${JSON.stringify(listed)}`)
+    })
+
     test('a card shows the promotion taken off on a line of its own, not as negative surcharges', async () => {
       const asked = { ...search, promo_code: 'save10' }
       const listed = okBody<{ vehicleId: number; discountAmount: number }[]>(
