@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util'
 import { bookingsOnOverbookedDays } from './booked-days.ts'
 import type { BookingStatus } from './booking.ts'
+import type { CalendarDate } from './calendar-date.ts'
 import type { Booking, Catalogue, RateBand } from './catalogue.ts'
 
 /**
@@ -48,6 +49,32 @@ export type FleetImportPlan = {
 }
 
 /**
+ * Why the file's booking under a stored reference is refused. Both dates moved by the same days,
+ * all else the same, is what a file written with relative dates (`today+10`) does on a later day:
+ * the demo's file, copied as the README suggests. "Cancel the stored one first" was wrong advice.
+ */
+function differentBooking(stored: Booking, inFile: Booking): string {
+  const moved = daysBetween(stored.pickUpDate, inFile.pickUpDate)
+  const shifted =
+    moved !== 0 &&
+    daysBetween(stored.dropOffDate, inFile.dropOffDate) === moved &&
+    sameRental(stored, {
+      ...inFile,
+      pickUpDate: stored.pickUpDate,
+      dropOffDate: stored.dropOffDate,
+    })
+  if (shifted) {
+    return `the file has its dates ${Math.abs(moved)} day(s) ${moved > 0 ? 'later' : 'earlier'} (${describeRental(inFile)}): dates written as today+N move every day the file is read; write them as dates (rental-agent fleet export gives the stored ones)`
+  }
+  return `the file has a different booking under the same reference (${describeRental(inFile)}); cancel the stored one first or give the new one another reference`
+}
+
+/** Whole days from one date to the other. */
+function daysBetween(from: CalendarDate, to: CalendarDate): number {
+  return Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000)
+}
+
+/**
  * What importing `next` over `stored` would do. Ids are the file's own, so an item is the same
  * item when its id is, and quotes and checkout links made before the import keep working.
  * Bookings are never removed by an import (cancel them one by one); the file's bookings are
@@ -63,10 +90,7 @@ export function planFleetImport(stored: FleetState, next: FleetState): FleetImpo
     const existing = storedByReference.get(booking.reference)
     if (!existing) newBookings.push(booking)
     else if (!sameRental(existing, booking)) {
-      broken.push({
-        booking: existing,
-        reason: `the file has a different booking under the same reference (${describeRental(booking)}); cancel the stored one first or give the new one another reference`,
-      })
+      broken.push({ booking: existing, reason: differentBooking(existing, booking) })
     }
   }
   for (const booking of newBookings) {

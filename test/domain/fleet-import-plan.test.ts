@@ -101,6 +101,20 @@ describe('planFleetImport', () => {
         'T-2: the file has a different booking under the same reference (vehicle 1 from depot 1 to depot 2, 2027-01-12 to 2027-01-13); cancel the stored one first or give the new one another reference',
       ],
     },
+    {
+      // A file with today+N dates, imported again a day later.
+      why: 'a file booking whose both dates moved by the same days: relative dates, said so',
+      change: (next: FleetState) => {
+        next.bookings = next.bookings.map((b) =>
+          b.reference === 'T-2'
+            ? { ...b, pickUpDate: date('2027-01-13'), dropOffDate: date('2027-01-13') }
+            : b,
+        )
+      },
+      broken: [
+        'T-2: the file has its dates 1 day(s) later (vehicle 1 from depot 1 to depot 2, 2027-01-13 to 2027-01-13): dates written as today+N move every day the file is read; write them as dates (rental-agent fleet export gives the stored ones)',
+      ],
+    },
   ]
   for (const { why, change, broken } of refusals) {
     test(why, () => {
