@@ -1,5 +1,6 @@
 import { Command } from 'commander'
 import { todayIn } from '../domain/calendar-date.ts'
+import type { Booking } from '../domain/catalogue.ts'
 import type { FleetChange } from '../domain/fleet-import-plan.ts'
 import { changedFields } from '../fleet/fleet-item-diff.ts'
 import { importFleet } from '../verbs/import-fleet.ts'
@@ -33,6 +34,7 @@ export function fleetImportCommand(): Command {
             process.stdout.write(`Nothing to import: ${file} matches the ${where}.\n`)
             process.stdout.write(formatWarnings(file, fleet.warnings))
             process.stdout.write(lookAtText(lookAt))
+            process.stdout.write(stillCancelledText(plan.stillCancelled))
             return
           }
           const header =
@@ -42,6 +44,7 @@ export function fleetImportCommand(): Command {
           process.stdout.write(`${header}\n${formatChanges(plan.changes)}\n`)
           process.stdout.write(formatWarnings(file, fleet.warnings))
           process.stdout.write(lookAtText(lookAt))
+          process.stdout.write(stillCancelledText(plan.stillCancelled))
           if (outcome === 'imported') {
             process.stdout.write(
               `Running instances serve the new catalogue within ${config.fleetCheckSeconds} s (FLEET_CHECK_SECONDS).\n`,
@@ -69,4 +72,13 @@ function formatChanges(changes: FleetChange[]): string {
     ...lines,
     `${counts.added} added, ${counts.changed} changed, ${counts.removed} removed.`,
   ].join('\n')
+}
+
+/**
+ * The file's bookings the database holds as cancelled: "Nothing to import" alone said the file
+ * matched, when it still listed them as holding a unit.
+ */
+function stillCancelledText(bookings: Booking[]): string {
+  if (bookings.length === 0) return ''
+  return `${bookings.length} booking(s) of the file are cancelled in the database and stay cancelled (an import never confirms a booking again; book it anew if it should stand): ${bookings.map((booking) => booking.reference).join(', ')}\n`
 }

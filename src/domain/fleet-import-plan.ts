@@ -46,6 +46,11 @@ export type FleetImportPlan = {
   broken: BrokenBooking[]
   /** The new fleet's bookings that are not stored yet. */
   newBookings: Booking[]
+  /**
+   * The file's bookings stored as cancelled: they stay so (an import never confirms a booking
+   * again), and the operator is told, as the file says they hold a unit.
+   */
+  stillCancelled: Booking[]
 }
 
 /**
@@ -86,10 +91,13 @@ export function planFleetImport(stored: FleetState, next: FleetState): FleetImpo
   const broken: BrokenBooking[] = []
   const storedByReference = new Map(stored.bookings.map((b) => [b.reference, b]))
   const newBookings: Booking[] = []
+  const stillCancelled: Booking[] = []
   for (const booking of next.bookings) {
     const existing = storedByReference.get(booking.reference)
     if (!existing) newBookings.push(booking)
-    else if (!sameRental(existing, booking)) {
+    else if (existing.status === 'cancelled' && sameRental(existing, booking)) {
+      stillCancelled.push(existing)
+    } else if (!sameRental(existing, booking)) {
       broken.push({ booking: existing, reason: differentBooking(existing, booking) })
     }
   }
@@ -124,7 +132,7 @@ export function planFleetImport(stored: FleetState, next: FleetState): FleetImpo
       reason: `vehicle ${booking.vehicleId} would have ${units} unit(s) at depot ${booking.pickUpDepotId}, but ${unitsBooked} are booked on ${day}`,
     })
   }
-  return { changes, broken, newBookings }
+  return { changes, broken, newBookings, stillCancelled }
 }
 
 /** True when two bookings rent the same vehicle between the same depots on the same dates. */

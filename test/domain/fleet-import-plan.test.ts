@@ -22,7 +22,20 @@ const booking = (reference: string, vehicleId: number, from: string, to: string)
 describe('planFleetImport', () => {
   test('the same fleet changes nothing', () => {
     const plan = planFleetImport(stored(), stored())
-    assert.deepEqual(plan, { changes: [], broken: [], newBookings: [] })
+    assert.deepEqual(plan, { changes: [], broken: [], newBookings: [], stillCancelled: [] })
+  })
+
+  test('a booking the file lists but the database holds cancelled stays so, and is named', () => {
+    const held = stored()
+    held.bookings = held.bookings.map((b) =>
+      b.reference === 'T-2' ? { ...b, status: 'cancelled' as const } : b,
+    )
+    const plan = planFleetImport(held, stored())
+    assert.deepEqual(plan.changes, [])
+    assert.deepEqual(
+      plan.stillCancelled.map((b) => b.reference),
+      ['T-2'],
+    )
   })
 
   test('items are matched by id: added, changed and removed are named', () => {
