@@ -56,6 +56,12 @@ export type PaymentSchedule = {
   depositPercent: number
   /** The balance is due this many days before pick-up; null for at pick-up. */
   balanceDueDaysBeforePickUp: number | null
+  /**
+   * How the traveller pays, in the company's words; null when the fleet does not say (the booking
+   * page takes no payment, so a traveller was told what was due and never how). Terms stored
+   * before it lack it: read as null.
+   */
+  howToPay?: string | null
 }
 
 export type CompanyTerms = {

@@ -30,6 +30,8 @@ export type QuoteTerms = {
     balanceAmount: Cents
     /** When the balance is due; null for at pick-up. Never before the day the quote was made. */
     balanceDueDate: CalendarDate | null
+    /** How to pay, in the company's words (PaymentSchedule.howToPay); absent in older quotes. */
+    howToPay?: string | null
   }
   cancellation: {
     freeCancellationHours: number
@@ -103,6 +105,7 @@ export function quoteTerms(
       depositAmount,
       balanceAmount: request.totalAmount - depositAmount,
       balanceDueDate: dueDate === null ? null : dueDate < request.today ? request.today : dueDate,
+      howToPay: terms.payment.howToPay ?? null,
     },
     cancellation: {
       freeCancellationHours: company.freeCancellationHours,

@@ -205,6 +205,7 @@ export function termsInFile(
       ? {
           deposit_percent: terms.payment.depositPercent,
           balance_due_days_before_pick_up: orUndefined(terms.payment.balanceDueDaysBeforePickUp),
+          how_to_pay: orUndefined(terms.payment.howToPay ?? null),
         }
       : undefined,
   }) as Record<string, unknown>

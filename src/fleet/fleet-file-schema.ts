@@ -633,6 +633,13 @@ const Terms = Type.Object(
               examples: [14],
             }),
           ),
+          how_to_pay: Type.Optional(
+            text(
+              'How the traveller pays, in a sentence: said with the payment terms on every quote, booking page and email (the booking page itself takes no payment)',
+              'We email you a secure link to pay the deposit within one working day.',
+              { maxLength: 300 },
+            ),
+          ),
         },
         {
           additionalProperties: false,

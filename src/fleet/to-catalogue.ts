@@ -207,6 +207,8 @@ function rentalTerms(
       ? {
           depositPercent: terms.payment.deposit_percent,
           balanceDueDaysBeforePickUp: terms.payment.balance_due_days_before_pick_up ?? null,
+          // Only when said: a catalogue without it stays equal to one stored before it existed.
+          ...(terms.payment.how_to_pay === undefined ? {} : { howToPay: terms.payment.how_to_pay }),
         }
       : defaults.payment,
     bondWithoutPlan: terms?.bond_without_plan === undefined ? null : cents(terms.bond_without_plan),

@@ -60,7 +60,9 @@ export function presentTerms(
       depositAmount: toDollars(payment.depositAmount),
       balanceAmount: toDollars(payment.balanceAmount),
       balanceDueDate: payment.balanceDueDate,
-      text: payment.text,
+      howToPay: payment.howToPay ?? null,
+      // The company's own sentence on how, after when and how much.
+      text: payment.howToPay ? `${payment.text} ${payment.howToPay}` : payment.text,
     },
     cancellation: {
       freeCancellationHours: cancellation.freeCancellationHours,

@@ -59,6 +59,11 @@ export const TermsSchema = Type.Object(
           description:
             'The date the balance is due by; null when it is paid at pick-up, or when there is none',
         }),
+        howToPay: Type.Union([Type.String(), Type.Null()], {
+          description:
+            "How the traveller pays, in the company's words (also at the end of text); null when the company does not say. The booking page itself takes no payment",
+          examples: ['We email you a secure link to pay the deposit within one working day.'],
+        }),
         text: Type.String({
           description: 'The payment schedule in a sentence',
           examples: [

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { resolve } from 'node:path'
 import { after, before, describe, test } from 'node:test'
+import { DEMO_FLEET_FILE } from '../helpers/test-app.ts'
 import {
   assertBadParameter,
   assertError,
@@ -492,5 +493,30 @@ describe('availability with the company terms', () => {
       listed.map((item) => [item.vehicleId, item.code, item.suggestion]),
       [[2, 'driver_too_young', null]],
     )
+  })
+})
+
+describe("a quote's payment terms say how to pay, in the company's words (the demo fleet)", () => {
+  let api: TestApi
+  before(async () => {
+    api = await startApi({ fleetFile: DEMO_FLEET_FILE })
+  })
+  after(() => api.close())
+
+  test('howToPay as the fleet says it, at the end of the payment sentence too', async () => {
+    const quote = okBody<{ terms: { payment: { howToPay: string | null; text: string } } }>(
+      await api.get('/quotes', {
+        pick_up_depot_id: '1',
+        drop_off_depot_id: '1',
+        pick_up_date: '2027-03-01',
+        drop_off_date: '2027-03-05',
+        vehicle_id: '1',
+      }),
+    )
+    const how =
+      'We email you a secure link to pay the deposit within one working day, and another for the balance before it is due.'
+    assert.equal(quote.terms.payment.howToPay, how)
+    assert.match(quote.terms.payment.text, /^A deposit of 20% \(NZ\$[\d,.]+\) is due on booking; /)
+    assert.ok(quote.terms.payment.text.endsWith(` ${how}`), quote.terms.payment.text)
   })
 })
