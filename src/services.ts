@@ -100,6 +100,8 @@ export async function openServices(
       }
       return fleet
     })
+    // For the operator's commands, which write times into travellers' emails (see withStore).
+    await store.recordServiceTimeZone(config.timeZone)
     // The version is read before the catalogue: an import in between is read again next time.
     let version = await store.fleetVersion()
     let catalogue = new CatalogueIndex(await store.loadCatalogue())

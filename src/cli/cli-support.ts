@@ -43,10 +43,27 @@ export async function withStore<T>(
   }
   const store = await openStore(config, absent ? ':memory:' : undefined)
   try {
-    return await work(store, config)
+    return await work(store, await inServiceZone(store, config))
   } finally {
     await store.close()
   }
+}
+
+/**
+ * The configuration with the service's time zone when the command's shell does not set TIME_ZONE:
+ * a cancellation from a shell or cron job without it wrote "1:52 pm NZDT" into an Australian
+ * company's email. Set, and not the service's, it is kept and the operator told.
+ */
+async function inServiceZone(store: Store, config: Config): Promise<Config> {
+  const serviceZone = await store.serviceTimeZone()
+  if (serviceZone === null || serviceZone === config.timeZone) return config
+  if (process.env.TIME_ZONE === undefined || process.env.TIME_ZONE === '') {
+    return { ...config, timeZone: serviceZone }
+  }
+  process.stderr.write(
+    `Warning: TIME_ZONE ${config.timeZone} is not the service's (${serviceZone}, as it last started); times this command writes are in ${config.timeZone}\n`,
+  )
+  return config
 }
 
 /** `SQLite database /var/lib/rentals/rental.db` or `PostgreSQL database rentals at db.internal`. */

@@ -112,6 +112,14 @@ export interface Store {
   listOutbox(status?: 'pending' | 'failed'): Promise<OutboxEntry[]>
   /** How many quotes each agent reference asked for, by month of issue (`YYYY-MM`). */
   agentQuoteCounts(): Promise<AgentQuoteCount[]>
+  /**
+   * The time zone the service last started in (TIME_ZONE), null before any start: the operator's
+   * commands write times into travellers' emails, and without TIME_ZONE set in their shell they
+   * wrote them in the default zone, not the company's.
+   */
+  serviceTimeZone(): Promise<string | null>
+  /** Records the zone the service runs in, for serviceTimeZone. */
+  recordServiceTimeZone(timeZone: string): Promise<void>
   close(): Promise<void>
 }
 

@@ -175,6 +175,24 @@ for (const { kind, open, skip } of TARGETS) {
         again.stderr,
         /PH-1002 was already cancelled on \w{3}, \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2}\s[ap]m NZ[DS]T by the operator \(Customer phoned to cancel\)/,
       )
+      // A shell without TIME_ZONE takes the zone the service last started in, not the default:
+      // a Tasmanian company's emails said "NZDT".
+      const store = await target.openStore()
+      try {
+        await store.recordServiceTimeZone('Australia/Hobart')
+      } finally {
+        await store.close()
+      }
+      const inHobart = await runCommand(target, ['bookings', 'cancel', 'PH-1002'])
+      assert.match(inHobart.stderr, /was already cancelled on .* AEDT by the operator/)
+      const told = await runCommand(target, ['bookings', 'cancel', 'PH-1002'], {
+        TIME_ZONE: 'Pacific/Auckland',
+      })
+      assert.match(
+        told.stderr,
+        /Warning: TIME_ZONE Pacific\/Auckland is not the service's \(Australia\/Hobart, as it last started\); times this command writes are in Pacific\/Auckland/,
+      )
+      assert.match(told.stderr, /was already cancelled on .* NZDT by the operator/)
       const unknown = await runCommand(target, ['bookings', 'cancel', 'PH-9999'])
       assert.equal(unknown.code, 1)
       assert.match(unknown.stderr, /no booking has the reference PH-9999/)

@@ -324,6 +324,14 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
       ])
     })
 
+    test("the service's time zone: none before a start, then the last one recorded", async () => {
+      assert.equal(await store.serviceTimeZone(), null)
+      await store.recordServiceTimeZone('Australia/Hobart')
+      assert.equal(await store.serviceTimeZone(), 'Australia/Hobart')
+      await store.recordServiceTimeZone('Pacific/Auckland')
+      assert.equal(await store.serviceTimeZone(), 'Pacific/Auckland')
+    })
+
     test('a fleet that breaks a constraint changes nothing', async () => {
       const before = await store.loadCatalogue()
       const broken = structuredClone(fleet.catalogue)

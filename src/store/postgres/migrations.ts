@@ -272,4 +272,11 @@ export const MIGRATIONS: string[] = [
   END
   $$;
   `,
+  // The service's own settings the operator's commands read: the time zone it runs in.
+  `
+  CREATE TABLE service_settings (
+    name text PRIMARY KEY,
+    value text NOT NULL
+  );
+  `,
 ]

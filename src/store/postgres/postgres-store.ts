@@ -388,6 +388,26 @@ export class PostgresStore implements Store {
     })
   }
 
+  async serviceTimeZone(): Promise<string | null> {
+    return this.guard(async () => {
+      const [row] = await this.query(
+        "SELECT value FROM service_settings WHERE name = 'time_zone'",
+        [],
+      )
+      return (row?.value as string | undefined) ?? null
+    })
+  }
+
+  async recordServiceTimeZone(timeZone: string): Promise<void> {
+    await this.guard(() =>
+      this.query(
+        `INSERT INTO service_settings (name, value) VALUES ('time_zone', $1)
+           ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
+        [timeZone],
+      ),
+    )
+  }
+
   async listOutbox(status?: 'pending' | 'failed'): Promise<OutboxEntry[]> {
     return this.guard(() => outbox.listOutbox((text, values) => this.query(text, values), status))
   }

@@ -222,4 +222,11 @@ export const MIGRATIONS: string[] = [
       'data', json('null'))
     WHERE delivered_at IS NOT NULL AND channel = 'webhook';
   `,
+  // The service's own settings the operator's commands read: the time zone it runs in.
+  `
+  CREATE TABLE service_settings (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  ) STRICT, WITHOUT ROWID;
+  `,
 ]

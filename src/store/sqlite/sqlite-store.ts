@@ -385,6 +385,24 @@ export class SqliteStore implements Store {
     )
   }
 
+  async serviceTimeZone(): Promise<string | null> {
+    return this.guard(() => {
+      const row = this.statement(
+        "SELECT value FROM service_settings WHERE name = 'time_zone'",
+      ).get() as Row | undefined
+      return (row?.value as string | undefined) ?? null
+    })
+  }
+
+  async recordServiceTimeZone(timeZone: string): Promise<void> {
+    this.guard(() => {
+      this.statement(
+        `INSERT INTO service_settings (name, value) VALUES ('time_zone', ?)
+           ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
+      ).run(timeZone)
+    })
+  }
+
   async listOutbox(status?: 'pending' | 'failed'): Promise<OutboxEntry[]> {
     return this.guard(() => {
       const rows = this.db
