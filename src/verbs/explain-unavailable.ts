@@ -68,7 +68,46 @@ export async function explainUnavailable(
   )
   const unavailability = { code: why.code, reason: why.reason, suggestion }
   const step = nextStep(ctx.catalogue(), request, unavailability, lastPickUpDate)
-  return { ...unavailability, reason: `${capitalised(why.reason)}; ${step}` }
+  const also = await alsoAtSuggestedDepot(ctx, vehicle, request, unavailability)
+  return {
+    ...unavailability,
+    reason: `${capitalised(why.reason)}; ${also ? `${also}; ` : ''}${step}`,
+  }
+}
+
+/**
+ * A route not offered whose suggestion moves the dates as well as the drop-off depot: why the
+ * dates move (returned there on the dates asked, it is sold out, say). Unsaid, the person was
+ * told to pick up two days earlier for no reason given.
+ */
+async function alsoAtSuggestedDepot(
+  ctx: VerbContext,
+  vehicle: Vehicle,
+  request: RentalRequest,
+  { code, suggestion }: Unavailability,
+): Promise<string | undefined> {
+  if (code !== 'route_not_offered' || suggestion?.drop_off_depot_id === undefined) return undefined
+  if (suggestion.pick_up_date === undefined && suggestion.drop_off_date === undefined) {
+    return undefined
+  }
+  const index = ctx.catalogue()
+  const dropOffDepot = index.activeDepot(suggestion.drop_off_depot_id)
+  if (!dropOffDepot) return undefined
+  const booked = await ctx.store.bookedUnits({
+    depotId: request.pickUpDepot.id,
+    vehicleIds: [vehicle.id],
+    from: request.period.pickUpDate,
+    to: request.period.dropOffDate,
+  })
+  const there = assessVehicle(
+    index,
+    vehicle,
+    { ...request, dropOffDepot },
+    booked.get(vehicle.id) ?? 0,
+  )
+  return there.available
+    ? undefined
+    : `returned to ${dropOffDepot.name} on these dates, ${there.reason}`
 }
 
 export function capitalised(text: string): string {

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test'
 import fc from 'fast-check'
 import { addDays, type CalendarDate } from '../../src/domain/calendar-date.ts'
 import { DEMO_FLEET_FILE, SITE_URL } from '../helpers/test-app.ts'
+import { websiteBooking } from '../store/store-contract.ts'
 import { assertBadParameter, okBody, type Params, startApi, type TestApi } from './api-client.ts'
 
 /*
@@ -206,6 +207,30 @@ describe('two rules broken at once, on the demo fleet: both changes suggested, a
     assert.match(body.error, /are not offered either; returned to .+ it works: send /)
     const quote = await api.get('/quotes', { ...asked, ...asParams(body.suggestion) })
     assert.equal(quote.statusCode, 200, quote.body)
+  })
+})
+
+describe('a route not offered whose suggestion also moves the dates says why they move', () => {
+  let api: TestApi
+  before(async () => {
+    api = await startApi()
+    // Beta's one car is booked for the dates asked: returned to Beta, it is sold out then.
+    const booking = websiteBooking('RT-BETA', 1, '2027-01-13', '2027-01-18')
+    await api.store.createBooking({ ...booking, pickUpDepotId: 2, dropOffDepotId: 2 }, 1, [])
+  })
+  after(() => api.close())
+
+  test('the second reason is said before the change that avoids it', async () => {
+    const [car] = okBody<{ code: string; reason: string; suggestion: Record<string, unknown> }[]>(
+      await api.get('/vehicles/unavailable', { ...AT_ALPHA, pick_up_depot_id: '2' }),
+    )
+    assert.equal(car?.code, 'route_not_offered')
+    assert.equal(car?.suggestion.drop_off_depot_id, 2)
+    assert.ok(car?.suggestion.pick_up_date, JSON.stringify(car))
+    assert.match(
+      car?.reason ?? '',
+      /^One-way rentals from Beta to Alpha are not offered; returned to Beta on these dates, Test Car is sold out at Beta for 2027-01-13 to 2027-01-18; from Beta it may be returned to /,
+    )
   })
 })
 
