@@ -81,6 +81,7 @@ export async function showCheckout(
       quote: checkout.quote,
       choice: undefined,
       quoteId: undefined,
+      openedAs: choice.quoteId,
       notice: quoteNotice(checkout),
       customer: NO_CUSTOMER,
       errors: {},

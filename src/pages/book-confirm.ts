@@ -67,6 +67,9 @@ export async function confirmBooking(
     drop_off_time: sentText(body.drop_off_time),
     date_of_birth: sentText(body.date_of_birth),
   }
+  // The checkout is the browser with the quote of the link it was opened with (see checkoutPage's
+  // openedAs): carried on every page this answer shows, and the key its booking is made under.
+  let openedAs: string | undefined
   const showCheckout = (status: number, shown: CheckoutShown) =>
     sendHtml(
       deps,
@@ -83,6 +86,7 @@ export async function confirmBooking(
         errors: {},
         customer,
         csrfToken: reply.generateCsrf(),
+        openedAs,
         ...shown,
       }),
     )
@@ -90,6 +94,7 @@ export async function confirmBooking(
   let choice: CheckoutChoice
   try {
     choice = checkChoice(request, body)
+    openedAs = choice.openedAs ?? choice.quoteId
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
     // The hidden fields were changed: nothing can be priced, so the message and a way back.
@@ -144,7 +149,7 @@ export async function confirmBooking(
     const outcome = await bookVehicle(deps.ctx, {
       ...rental,
       customer: details,
-      checkoutToken: checkoutIdentity(request, choice.quoteId),
+      checkoutToken: checkoutIdentity(request, openedAs),
     })
     switch (outcome.outcome) {
       case 'new_quote':

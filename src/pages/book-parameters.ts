@@ -55,6 +55,11 @@ export type CheckoutChoice = {
   request: QuoteRequest
   /** The quote the link carries, if it looks like one; anything else is treated as no quote. */
   quoteId: string | undefined
+  /**
+   * A booking form's `opened_as`: the quote of the link the checkout was opened with, when the
+   * form now carries another (that one had expired, or the price changed at confirmation).
+   */
+  openedAs: string | undefined
 }
 
 export type Parameters = Record<string, unknown>
@@ -144,6 +149,7 @@ export function checkChoice(request: FastifyRequest, source: Parameters): Checko
   check(request, QuoteQuery, values)
   const parameters = values as ChoiceParameters
   const quoteId = sentText(source.quote_id)
+  const openedAs = sentText(source.opened_as)
   return {
     parameters,
     request: {
@@ -158,6 +164,7 @@ export function checkChoice(request: FastifyRequest, source: Parameters): Checko
       agentRef: parameters.agent_ref,
     },
     quoteId: QUOTE_ID.test(quoteId) ? quoteId : undefined,
+    openedAs: QUOTE_ID.test(openedAs) ? openedAs : undefined,
   }
 }
 

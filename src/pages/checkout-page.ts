@@ -53,6 +53,12 @@ export type CheckoutPageInput = {
   /** The choice as sent, carried on when there is no quote. */
   choice: ChoiceParameters | undefined
   quoteId: string | undefined
+  /**
+   * The quote of the link this checkout was opened with. A checkout is the browser with that
+   * quote (see checkoutIdentity): when the form carries another (the link's had expired), this
+   * one is carried too, so that the back button to the link finds the booking it made.
+   */
+  openedAs?: string | undefined
   notice: Notice | undefined
   customer: CustomerValues
   /** Messages by field: the person's details, and the search parameters of the rental. */
@@ -198,8 +204,10 @@ function detailsForm(input: CheckoutPageInput): SafeHtml {
     : { ...input.choice, quote_id: input.quoteId }
   // The times are chosen in the form's own fields, not carried hidden.
   const { pick_up_time: _pickUp, drop_off_time: _dropOff, ...hidden } = carried
+  const openedAs =
+    input.openedAs !== undefined && input.openedAs !== carried.quote_id ? input.openedAs : undefined
   return html`<form method="post" action="/book" novalidate>
-${hiddenFields({ ...hidden, _csrf: input.csrfToken })}
+${hiddenFields({ ...hidden, opened_as: openedAs, _csrf: input.csrfToken })}
 ${input.canConfirm ? timeFields(input, carried) : ''}
 ${driverField(input)}
 ${CUSTOMER_FIELDS.map((field) =>

@@ -7,6 +7,7 @@ import {
   bookingForm,
   bookUrl,
   type Checkout,
+  cookieOf,
   errorNextTo,
   inputValue,
   PERSON,
@@ -235,6 +236,31 @@ describe('confirming a checkout', () => {
     })
     assert.ok(assertPage(back, 200).includes(`id="booking-reference">${reference}<`), 'its booking')
     assert.equal(await site.unitsBooked(1), 1, 'booked once')
+  })
+
+  test("the back button to an agent's link whose quote had expired shows the booking made from it", async () => {
+    const quoted = await site.get(bookUrl(CAR, '/api/agent/quotes'))
+    const link = new URL(quoted.json<{ checkoutUrl: string }>().checkoutUrl)
+    const path = `${link.pathname}${link.search}`
+    // Opened two hours later: a new quote is shown and booked, the address still the link's.
+    site.setNow(new Date(FIXED_NOW.getTime() + 2 * 3600_000))
+    try {
+      const opened = await site.get(path)
+      const fields = bookingForm(assertPage(opened, 200))
+      assert.notEqual(fields.quote_id, link.searchParams.get('quote_id'))
+      assert.equal(fields.opened_as, link.searchParams.get('quote_id'))
+      const cookie = cookieOf(opened)
+      const first = assertPage(await site.post({ ...fields, ...PERSON }, cookie), 201)
+      const reference = /id="booking-reference">([^<]+)</.exec(first)?.[1]
+      const back = await site.app.inject({ method: 'GET', url: path, headers: { cookie } })
+      assert.ok(assertPage(back, 200).includes(`id="booking-reference">${reference}<`))
+      // The form of before, sent again: the same booking.
+      const again = assertPage(await site.post({ ...fields, ...PERSON }, cookie), 200)
+      assert.ok(again.includes(`id="booking-reference">${reference}<`))
+      assert.equal(await site.unitsBooked(1), 1, 'booked once')
+    } finally {
+      site.setNow(FIXED_NOW)
+    }
   })
 
   test('another checkout of a quote already booked books nothing and shows nothing of that booking', async () => {
