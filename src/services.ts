@@ -100,8 +100,10 @@ export async function openServices(
       }
       return fleet
     })
-    // For the operator's commands, which write times into travellers' emails (see withStore).
-    await store.recordServiceTimeZone(config.timeZone)
+    // For the operator's commands, which write times into travellers' emails (see withStore). By
+    // the service only (the process that delivers messages): the MCP stdio process, started by an
+    // agent host without TIME_ZONE, recorded the default over the service's zone.
+    if (options.deliverMessages) await store.recordServiceTimeZone(config.timeZone)
     // The version is read before the catalogue: an import in between is read again next time.
     let version = await store.fleetVersion()
     let catalogue = new CatalogueIndex(await store.loadCatalogue())

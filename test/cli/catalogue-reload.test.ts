@@ -124,3 +124,33 @@ describe('a FLEET_FILE given for a database that already holds a fleet', () => {
     assert.deepEqual(await startWith(undefined), [])
   })
 })
+
+describe("the service's time zone, recorded for the operator's commands", () => {
+  let target: Target
+  before(() => {
+    target = sqliteTarget()
+  })
+  after(() => target.close())
+
+  test('is recorded by the service, not by the MCP stdio process an agent host starts', async () => {
+    const config = loadConfig({
+      ...target.env,
+      PUBLIC_URL: SITE_URL,
+      FLEET_FILE: RULES_FLEET,
+      TIME_ZONE: 'Australia/Hobart',
+    })
+    const service = await openServices(config, { now: () => FIXED_NOW, deliverMessages: true })
+    await service.close()
+    // The MCP process, without TIME_ZONE: the default zone is not recorded over it.
+    const mcp = await openServices(loadConfig({ ...target.env, FLEET_FILE: RULES_FLEET }), {
+      now: () => FIXED_NOW,
+    })
+    await mcp.close()
+    const store = await target.openStore()
+    try {
+      assert.equal(await store.serviceTimeZone(), 'Australia/Hobart')
+    } finally {
+      await store.close()
+    }
+  })
+})
