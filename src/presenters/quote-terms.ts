@@ -33,7 +33,10 @@ export function presentTerms(
   const { distance, bond, cancellation, includedPlan } = terms
   const madeOn = madeAt === null ? null : todayIn(timeZone, new Date(madeAt))
   const payment = paymentDue(terms.payment, madeOn)
-  const noFreeCancellation = freeCancellationOver(cancellation.freeUntil, madeAt)
+  // With 0 hours it is free until the pick-up itself, whatever the start of its day (the moment
+  // counted from when no time is chosen yet) was: said as "until pick-up", its figure kept.
+  const noFreeCancellation =
+    cancellation.freeCancellationHours > 0 && freeCancellationOver(cancellation.freeUntil, madeAt)
   return {
     distance: distance.unlimited
       ? {
