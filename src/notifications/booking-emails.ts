@@ -4,7 +4,12 @@ import { bookingCancellation } from '../domain/cancellation-rule.ts'
 import type { Depot } from '../domain/catalogue.ts'
 import type { CatalogueIndex } from '../domain/catalogue-index.ts'
 import type { CompanyProfile } from '../presenters/company-profile.ts'
-import { formatCalendarDate, formatInstant, formatNzd } from '../presenters/display-format.ts'
+import {
+  formatCalendarDate,
+  formatInstant,
+  formatNzd,
+  formatUntil,
+} from '../presenters/display-format.ts'
 import { mapLink } from '../presenters/map-link.ts'
 import { presentPriceLines } from '../presenters/price-lines.ts'
 import {
@@ -44,7 +49,7 @@ export function travellerConfirmation(
   })
   const cancelRule = freeCancellationOver(free.until.toISOString(), booking.createdAt)
     ? `${noFreeCancellationText(free.freeCancellationHours)}. To cancel, call the pick-up depot.`
-    : `Free cancellation until ${formatInstant(free.until.toISOString(), context.timeZone)}: cancel on your booking's page. Later, call the pick-up depot.`
+    : `Free cancellation until ${formatUntil(free.until.toISOString(), context.timeZone)}: cancel on your booking's page. Later, call the pick-up depot.`
   const terms = bookedTerms(context, booking)
   const sections = [
     `Your booking with ${company.name} is confirmed.`,

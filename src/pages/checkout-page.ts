@@ -5,7 +5,7 @@ import type { Surcharge } from '../domain/company-terms.ts'
 import { MAX_NAME_LENGTH } from '../domain/customer.ts'
 import { handoverTimes } from '../domain/handover-times.ts'
 import type { Quote } from '../domain/quote.ts'
-import { formatInstant } from '../presenters/display-format.ts'
+import { formatUntil } from '../presenters/display-format.ts'
 import { presentPriceLines } from '../presenters/price-lines.ts'
 import { bookPath, checkoutParameters } from '../presenters/site-links.ts'
 import type { ChoiceParameters, SearchValues } from './book-parameters.ts'
@@ -113,7 +113,7 @@ function priceSummary(quote: Quote, timeZone: string, afterHoursFees: Surcharge[
   const notes = pageAssumptions(quote, afterHoursFees)
   return html`${priceTable(presentPriceLines(quote), 'Price of this rental')}
 ${notes.length > 0 ? html`<ul class="assumptions">${notes.map((note) => html`<li>${note}</li>`)}</ul>` : ''}
-<p class="expiry">This price is held until <time datetime="${quote.expiresAt}">${formatInstant(quote.expiresAt, timeZone)}</time>.</p>
+<p class="expiry">This price is held until <time datetime="${quote.expiresAt}">${formatUntil(quote.expiresAt, timeZone)}</time>.</p>
 ${termsList(quote.terms, timeZone, quote.createdAt)}`
 }
 

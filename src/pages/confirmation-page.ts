@@ -3,7 +3,7 @@ import type { BookingRecord } from '../domain/booking.ts'
 import { bookingCancellation } from '../domain/cancellation-rule.ts'
 import type { Depot } from '../domain/catalogue.ts'
 import type { CompanyProfile } from '../presenters/company-profile.ts'
-import { formatInstant } from '../presenters/display-format.ts'
+import { formatInstant, formatUntil } from '../presenters/display-format.ts'
 import { freeCancellationOver, noFreeCancellationText } from '../presenters/quote-terms.ts'
 import { bookedPrice, bookedRental } from './booking-summary.ts'
 import { type PageContent, page } from './page-document.ts'
@@ -66,7 +66,7 @@ ${
 <p>We have also emailed it to ${booking.customer?.email ?? 'you'}. ${
           freeCancellationOver(until.toISOString(), booking.createdAt)
             ? `${noFreeCancellationText(freeCancellationHours)}.`
-            : `Free cancellation until ${formatInstant(until.toISOString(), input.timeZone)}.`
+            : `Free cancellation until ${formatUntil(until.toISOString(), input.timeZone)}.`
         }</p>
 </div>`
       : html`<div class="notice" role="note">

@@ -2,7 +2,8 @@ import { html, type SafeHtml } from '../docs/html.ts'
 import type { BookingRecord } from '../domain/booking.ts'
 import type { Depot } from '../domain/catalogue.ts'
 import type { CompanyProfile } from '../presenters/company-profile.ts'
-import { formatInstant } from '../presenters/display-format.ts'
+import { formatInstant, formatUntil } from '../presenters/display-format.ts'
+import { freeCancellationOver, noFreeCancellationText } from '../presenters/quote-terms.ts'
 import { bookedPrice, bookedRental } from './booking-summary.ts'
 import { errorAttributes, fieldError, hiddenFields } from './form-fields.ts'
 import { type Notice, noticeBox } from './notice.ts'
@@ -73,19 +74,24 @@ ${cancellation.reason ? html`<p>Reason: ${cancellation.reason}</p>` : ''}
 
 function cancelSection(input: ManagePageInput): SafeHtml {
   const { booking, timeZone, cancel } = input
-  const until = formatInstant(cancel.until.toISOString(), timeZone)
+  const deadline = cancel.until.toISOString()
   if (!cancel.allowed || !input.cancelForm) {
+    // Booked already inside the free cancellation hours: it never had any, as its checkout said;
+    // "ended on" a day before the booking was made read as a right lost.
+    const ended = freeCancellationOver(deadline, booking.createdAt)
+      ? `${noFreeCancellationText(cancel.freeCancellationHours)}.`
+      : `Free cancellation online ended on ${formatInstant(deadline, timeZone)}, ${cancel.freeCancellationHours} hours before pick-up.`
     const depot = input.depots.find((candidate) => candidate.id === booking.pickUpDepotId)
     const phone = depot?.phone ?? input.company.phone
     return html`<section class="panel" aria-labelledby="cancel-heading">
 <h2 id="cancel-heading">Cancel this booking</h2>
-<p>Free cancellation online ended on ${until}, ${cancel.freeCancellationHours} hours before pick-up.</p>
+<p>${ended}</p>
 <p>To cancel or change it now, call ${depot?.name ?? input.company.name}${phone ? html` on <a href="tel:${phone.replace(/[^+0-9]/g, '')}">${phone}</a>` : ''}.</p>
 </section>`
   }
   return html`<section class="panel" aria-labelledby="cancel-heading">
 <h2 id="cancel-heading">Cancel this booking</h2>
-<p>You can cancel free of charge until ${until}.</p>
+<p>You can cancel free of charge until ${formatUntil(deadline, timeZone)}.</p>
 <form method="post" action="${input.cancelForm.action}" novalidate>
 ${hiddenFields({ _csrf: input.cancelForm.csrfToken })}
 <div class="field${input.reasonError ? ' has-error' : ''}">

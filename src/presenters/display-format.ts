@@ -40,20 +40,21 @@ const instantFormats = new Map<string, Intl.DateTimeFormat>()
 const MIDNIGHT = /^(.*), 12:00\s?am (.*)$/
 
 /**
- * `Sun, 10 Jan 2027, 1:30 pm NZDT`: an instant in the company's zone, with the zone named. Midnight
- * is the end of the day before, `the end of Sat, 28 Nov 2026 (midnight NZDT)`: "until Sun, 29 Nov,
- * 12:00 am" was read as some time on the Sunday, a day more than the traveller had.
+ * A deadline, after "until": as formatInstant, but midnight is the end of the day before, `the end
+ * of Sat, 28 Nov 2026 (midnight NZDT)`: "until Sun, 29 Nov, 12:00 am" was read as some time on
+ * the Sunday, a day more than the traveller had. Not for "on ...": "ended on the end of ...".
  */
-export function formatInstant(iso: string, timeZone: string): string {
-  const shown = clockInstant(iso, timeZone)
+export function formatUntil(iso: string, timeZone: string): string {
+  const shown = formatInstant(iso, timeZone)
   const midnight = MIDNIGHT.exec(shown)
   if (!midnight) return shown
-  const dayBefore = clockInstant(new Date(Date.parse(iso) - 60_000).toISOString(), timeZone)
+  const dayBefore = formatInstant(new Date(Date.parse(iso) - 60_000).toISOString(), timeZone)
   const date = dayBefore.slice(0, dayBefore.lastIndexOf(', '))
   return `the end of ${date} (midnight ${midnight[2]})`
 }
 
-function clockInstant(iso: string, timeZone: string): string {
+/** `Sun, 10 Jan 2027, 1:30 pm NZDT`: an instant in the company's zone, with the zone named. */
+export function formatInstant(iso: string, timeZone: string): string {
   return instantsShown(`${timeZone} ${iso}`, () => {
     const instant = new Date(iso)
     const format = instantFormat(timeZone)

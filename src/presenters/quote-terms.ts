@@ -2,7 +2,7 @@ import { type CalendarDate, todayIn } from '../domain/calendar-date.ts'
 import { type Cents, toDollars } from '../domain/money.ts'
 import type { Assumption, QuoteTerms } from '../domain/quote-terms.ts'
 import type { TermsResponse } from '../schemas/quote-terms.ts'
-import { formatCalendarDate, formatInstant, formatNzd } from './display-format.ts'
+import { formatCalendarDate, formatNzd, formatUntil } from './display-format.ts'
 
 /*
  * A quote's terms and assumptions in plain words and figures: the API's `terms` and `assumptions`,
@@ -77,7 +77,7 @@ export function presentTerms(
           ? 'Free cancellation until pick-up.'
           : noFreeCancellation
             ? `${noFreeCancellationText(cancellation.freeCancellationHours)}; only the depot can cancel, by phone.`
-            : `Free cancellation until ${formatInstant(cancellation.freeUntil, timeZone)} (${cancellation.freeCancellationHours} hours before pick-up); after that, only the depot can cancel, by phone.`,
+            : `Free cancellation until ${formatUntil(cancellation.freeUntil, timeZone)}, ${cancellation.freeCancellationHours} hours before pick-up; after that, only the depot can cancel, by phone.`,
     },
     minimumDriverAge: terms.minimumDriverAge,
     youngDriverUnder: terms.youngDriverUnder,

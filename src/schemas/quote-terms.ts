@@ -88,7 +88,7 @@ export const TermsSchema = Type.Object(
         text: Type.String({
           description: 'The cancellation rule in a sentence',
           examples: [
-            'Free cancellation until Sun, 29 Nov 2026, 10:00 am NZDT (48 hours before pick-up); after that, only the depot can cancel, by phone.',
+            'Free cancellation until Sun, 29 Nov 2026, 10:00 am NZDT, 48 hours before pick-up; after that, only the depot can cancel, by phone.',
           ],
         }),
       },

@@ -199,6 +199,17 @@ describe("a booking's own page", () => {
     assert.doesNotMatch(text, /depot 1\b/)
   })
 
+  test('a booking made inside the free cancellation hours never had any, and its page says so', async () => {
+    // Monday 08:00 is 43 hours after the clock: booked, its free cancellation was already over.
+    const path = await bookVan({ ...VAN, pick_up_date: '2027-01-11', drop_off_date: '2027-01-16' })
+    const text = textOf(assertPage(await site.get(path), 200))
+    assert.match(
+      text,
+      /Cancel this booking No free cancellation: it ends 48 hours before pick-up, and this rental starts sooner\./,
+    )
+    assert.doesNotMatch(text, /ended on/)
+  })
+
   test('the button alone cancels nothing: the page asks for the tick, the reason kept (400)', async () => {
     const path = await bookVan()
     const page = assertPage(await cancelOn(path, 'Plans changed', false), 400)

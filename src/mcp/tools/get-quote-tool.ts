@@ -1,6 +1,6 @@
 import type { Static } from 'typebox'
 import { quoteAnswer } from '../../operations/agent-operations.ts'
-import { formatInstant } from '../../presenters/display-format.ts'
+import { formatUntil } from '../../presenters/display-format.ts'
 import { QuoteQuery } from '../../schemas/query-parameters.ts'
 import { QuoteSchema } from '../../schemas/quote.ts'
 import type { AgentTool } from '../agent-tool.ts'
@@ -26,7 +26,7 @@ export const getQuoteTool: AgentTool = {
         `Terms: ${[terms.distance.text, terms.bond?.text, terms.payment.text, terms.cancellation.text].filter(Boolean).join(' ')}`,
         ...(quote.assumptions.length > 0 ? [`Assumed: ${quote.assumptions.join(' ')}`] : []),
         // In the company's zone, as the person reads it; the UTC instant is in expiresAt.
-        `Valid until ${formatInstant(quote.expiresAt, deps.ctx.rules.timeZone)}. To book with ${deps.ctx.catalogue().catalogue.company.name}, give the person this link: ${quote.checkoutUrl}`,
+        `Valid until ${formatUntil(quote.expiresAt, deps.ctx.rules.timeZone)}. To book with ${deps.ctx.catalogue().catalogue.company.name}, give the person this link: ${quote.checkoutUrl}`,
       ].join('\n'),
     }
   },
