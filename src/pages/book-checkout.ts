@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { DomainError } from '../domain/errors.ts'
 import { ID_PATTERN } from '../domain/ids.ts'
+import type { Quote } from '../domain/quote.ts'
+import { promotionForRental } from '../domain/rental-extras.ts'
 import { bookPath } from '../presenters/site-links.ts'
 import { findCheckoutBooking } from '../verbs/book-vehicle.ts'
 import { bookingDepots, listDepots } from '../verbs/list-depots.ts'
@@ -18,7 +20,7 @@ import {
 import { showSearch } from './book-search.ts'
 import { quoteNotice } from './checkout-notices.ts'
 import { checkoutPage } from './checkout-page.ts'
-import { choiceProblemText, suggestedCheckout } from './choice-error-words.ts'
+import { choiceProblemText, promotionProblemText, suggestedCheckout } from './choice-error-words.ts'
 import { confirmationPage } from './confirmation-page.ts'
 import { checkoutIdentityOnLoad } from './csrf.ts'
 import { isInvalidRequest, isSearchError } from './error-fields.ts'
@@ -70,8 +72,12 @@ export async function showCheckout(
     // A link without a quote (the site's own search) is sent on to the same link with the quote
     // just made, as an agent's is: the history then holds the quote, and the back button after
     // booking comes back to this checkout, not a new one whose confirmation booked again.
+    const refused = sentText(query.promo_refused) || undefined
     if (checkout.source === 'new') {
-      return reply.redirect(bookPath({ ...choice.parameters, quote_id: checkout.quote.id }), 303)
+      return reply.redirect(
+        bookPath({ ...choice.parameters, quote_id: checkout.quote.id, promo_refused: refused }),
+        303,
+      )
     }
     const page = checkoutPage({
       depots: listDepots(deps.ctx),
@@ -82,7 +88,10 @@ export async function showCheckout(
       choice: undefined,
       quoteId: undefined,
       openedAs: choice.quoteId,
-      notice: quoteNotice(checkout),
+      notice:
+        refused === undefined
+          ? quoteNotice(checkout)
+          : refusedPromotion(deps, refused, checkout.quote),
       customer: NO_CUSTOMER,
       errors: {},
       csrfToken: reply.generateCsrf(),
@@ -91,7 +100,42 @@ export async function showCheckout(
     return sendHtml(deps, reply, 200, page)
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
+    // A promotion code that cannot be used: the checkout without it, saying so (as the results
+    // do), not the vehicles again with the choice lost. Sent on as a link without the code, so
+    // that the back button comes back to a quote, not to the code refused again.
+    const code = sentText(query.promo_code)
+    if (error.parameter === 'promo_code' && code !== '') {
+      const { promo_code: _code, ...without } = query
+      return reply.redirect(bookPath({ ...choiceOf(without), promo_refused: code }), 303)
+    }
     return showChoiceProblem(deps, request, reply, query, error, quantitiesOf(joined(query)))
+  }
+}
+
+const PRICE_WITHOUT_IT = 'The price below is without it.'
+
+/** Why the link's promotion code was left out, worked out again for the quote now shown. */
+function refusedPromotion(deps: PageDeps, code: string, quote: Quote): Notice {
+  const title = `The promotion code ${code} cannot be used for this rental`
+  try {
+    promotionForRental(deps.ctx.catalogue().catalogue.terms, code, {
+      pickUpDate: quote.pickUpDate,
+      days: quote.rentalDays,
+    })
+  } catch (error) {
+    if (error instanceof DomainError) {
+      return {
+        kind: 'problem',
+        title,
+        message: promotionProblemText(error, code, PRICE_WITHOUT_IT),
+      }
+    }
+    throw error
+  }
+  return {
+    kind: 'problem',
+    title,
+    message: 'It is not for this vehicle. The price below is without it.',
   }
 }
 

@@ -71,9 +71,13 @@ export function choiceProblemText(problem: DomainError): string {
  * The promotion code's fault, for a person: `The promotion code WELCOME50 cannot be used for
  * this rental: it needs a rental of at least 5 days; this one is 2.`
  */
-export function promotionProblemText(problem: DomainError, code: string): string {
+export function promotionProblemText(
+  problem: DomainError,
+  code: string,
+  without = 'The prices below are without it.',
+): string {
   if (problem.code === 'unknown_promotion' || problem.code === 'invalid_parameter') {
-    return `${code} is not one of our promotion codes. The prices below are without it.`
+    return `${code} is not one of our promotion codes. ${without}`
   }
   // promo_code CODE (NAME) why
   const why = /^promo_code \S+ \(.*?\) (.+)$/.exec(problem.message)?.[1] ?? problem.message
@@ -81,7 +85,7 @@ export function promotionProblemText(problem: DomainError, code: string): string
     /^is too short a rental: it needs at least/,
     'needs a rental of at least',
   )
-  return `The promotion code ${code} cannot be used for this rental: it ${worded}. The prices below are without it.`
+  return `The promotion code ${code} cannot be used for this rental: it ${worded}. ${without}`
 }
 
 /**

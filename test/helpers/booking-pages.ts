@@ -104,10 +104,14 @@ export async function injectFollowing(
   app: { inject(options: { method: 'GET'; url: string }): Promise<Response> },
   url: string,
 ): Promise<Response> {
-  const response = await app.inject({ method: 'GET', url })
-  const location = response.headers.location
-  if (response.statusCode !== 303 || typeof location !== 'string') return response
-  return app.inject({ method: 'GET', url: location })
+  let response = await app.inject({ method: 'GET', url })
+  // A link with a promotion code that cannot be used is sent on without it, then to its quote.
+  for (let hop = 0; hop < 3; hop++) {
+    const location = response.headers.location
+    if (response.statusCode !== 303 || typeof location !== 'string') return response
+    response = await app.inject({ method: 'GET', url: location })
+  }
+  return response
 }
 
 /**

@@ -259,6 +259,22 @@ describe('GET /book with a checkout link', () => {
     assert.match(String(fields.quote_id), /^q_/)
   })
 
+  test('a promotion code that is not one of ours: the checkout without it, saying so in words', async () => {
+    // The choice was lost to the vehicle list, under the API's message.
+    const page = assertPage(
+      await site.getFollowing(bookUrl({ ...CAR_CHOICE, promo_code: 'NOPE99' })),
+      200,
+    )
+    assert.match(
+      textOf(page),
+      /The promotion code NOPE99 cannot be used for this rental NOPE99 is not one of our promotion codes\. The price below is without it\./,
+    )
+    const fields = bookingForm(page)
+    assert.equal(fields.promo_code, undefined)
+    assert.equal(fields.vehicle_id, '1')
+    assert.match(String(fields.quote_id), /^q_/)
+  })
+
   test('an unknown vehicle: the API message above the vehicles (400)', async () => {
     const choice = { ...CAR_CHOICE, vehicle_id: '99' }
     const api = await site.get(bookUrl(choice, '/api/agent/quotes'))

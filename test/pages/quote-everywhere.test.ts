@@ -338,6 +338,25 @@ describe('one quote through the API, MCP, the checkout and the confirmation', ()
       assert.ok(named > 0, `no surcharge to name among ${JSON.stringify(listed)}`)
     })
 
+    test('a checkout link with a code the rental is too short for: the checkout without it, saying why', async () => {
+      const short = {
+        ...search,
+        drop_off_date: '2027-01-16',
+        vehicle_id: '2',
+        promo_code: 'SAVE10',
+      }
+      let answer = await page(`/book?${new URLSearchParams(short)}`)
+      for (let hop = 0; hop < 3 && answer.statusCode === 303; hop++) {
+        answer = await page(String(answer.headers.location))
+      }
+      assert.equal(answer.statusCode, 200, textOf(answer.body).slice(0, 600))
+      assert.match(
+        textOf(answer.body),
+        /The promotion code SAVE10 cannot be used for this rental: it needs a rental of at least 5 days; this one is 3\. The price below is without it\./,
+      )
+      assert.doesNotMatch(textOf(answer.body), /promo_code/)
+    })
+
     test('a card shows the promotion taken off on a line of its own, not as negative surcharges', async () => {
       const asked = { ...search, promo_code: 'save10' }
       const listed = okBody<{ vehicleId: number; discountAmount: number }[]>(
