@@ -146,7 +146,7 @@ export const MORE_ERROR_EXAMPLES: Record<string, Record<string, object[]>> = {
     404: [
       {
         error:
-          'The 4-berth motorhome is rented to drivers aged 21 or over; the driver is 19; choose another vehicle: availability with the same driver_age lists those this driver may rent',
+          'The 4-berth motorhome is rented to drivers aged 21 or over; the driver is 19; choose another vehicle: GET /vehicles/availability with the same driver_age lists those this driver may rent',
         code: 'driver_too_young',
         suggestion: null,
       },

@@ -34,7 +34,7 @@ export function nextStep(
 ): string {
   const { suggestion } = why
   if (why.code === 'driver_too_young') {
-    return 'choose another vehicle: availability with the same driver_age lists those this driver may rent'
+    return 'choose another vehicle: GET /vehicles/availability with the same driver_age lists those this driver may rent'
   }
   if (suggestion?.pick_up_depot_id !== undefined) {
     const depot = index.activeDepot(suggestion.pick_up_depot_id)?.name ?? 'another depot'

@@ -514,7 +514,7 @@ describe("a quote's payment terms say how to pay, in the company's words (the de
       }),
     )
     const how =
-      'We email you a secure link to pay the deposit within one working day, and another for the balance before it is due.'
+      'We email you a secure payment link within one working day of your booking, and a reminder before anything else is due.'
     assert.equal(quote.terms.payment.howToPay, how)
     assert.match(quote.terms.payment.text, /^A deposit of 20% \(NZ\$[\d,.]+\) is due on booking; /)
     assert.ok(quote.terms.payment.text.endsWith(` ${how}`), quote.terms.payment.text)

@@ -35,6 +35,17 @@ describe('MCP: find_flexible_dates', () => {
   const text = (result: CallToolResult) =>
     result.content[0]?.type === 'text' ? result.content[0].text : ''
 
+  test('with promo_code, each discount is in the text, and a code that gives none says so', async () => {
+    const offered = text(await call({ ...MARCH, limit: '3', promo_code: 'WELCOME50' }))
+    assert.match(offered, /before options, after a promotion discount of NZ\$50\.00/)
+    assert.doesNotMatch(offered, /gives no discount/)
+    // WELCOME50 needs 5 days or more.
+    const short = text(
+      await call({ ...MARCH, rental_days: '3', limit: '3', promo_code: 'WELCOME50' }),
+    )
+    assert.match(short, /promo_code WELCOME50 gives no discount on these options/)
+  })
+
   test('is listed after explain_unavailable, read-only, with a title and an output schema', async () => {
     const { tools } = await session.client.listTools()
     const names = tools.map((tool) => tool.name)

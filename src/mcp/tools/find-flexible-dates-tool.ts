@@ -36,14 +36,24 @@ export const findFlexibleDatesTool: AgentTool = {
       options.length < total
         ? `${options.length} cheapest of ${total} options`
         : counted(total, 'option')
+    // With promo_code, each option's discount, and that it gave none anywhere when so: a total
+    // below the rental fee unexplained, or a code silently doing nothing, misleads a model.
+    const discounted = options.some((option) => (option.discountAmount ?? 0) > 0)
+    const promotion =
+      query.promo_code !== undefined && !discounted
+        ? [
+            `promo_code ${query.promo_code} gives no discount on these options (it is for other pick-up dates, lengths or vehicle classes).`,
+          ]
+        : []
     return {
       structured: { options, total },
       text: lines(
-        `${shown} ${window}, cheapest rental fee + route fee first:`,
+        `${shown} ${window}, cheapest rental fee + route fee${query.promo_code === undefined ? '' : ' less the discount'} first:`,
         options.map(
           (option) =>
-            `${option.pickUpDate} to ${option.dropOffDate}: vehicle_id ${option.vehicleId} ${vehicleLabel(option.name, [option.vehicleClass])}, ${nzd(option.rentalDailyRate)} a day, rental fee ${nzd(option.rentalFee)}, route fee ${nzd(option.routeFee)}; total from ${nzd(option.totalFromAmount)} before options`,
+            `${option.pickUpDate} to ${option.dropOffDate}: vehicle_id ${option.vehicleId} ${vehicleLabel(option.name, [option.vehicleClass])}, ${nzd(option.rentalDailyRate)} a day, rental fee ${nzd(option.rentalFee)}, route fee ${nzd(option.routeFee)}; total from ${nzd(option.totalFromAmount)} before options${(option.discountAmount ?? 0) > 0 ? `, after a promotion discount of ${nzd(option.discountAmount ?? 0)}` : ''}`,
         ),
+        ...promotion,
         'Next: get_quote with the pick_up_date, drop_off_date and vehicle_id of an option (list_accessories and list_insurance_plans for its options first).',
       ),
     }
