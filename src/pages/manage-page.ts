@@ -51,7 +51,12 @@ ${bookedRental(booking, input.depots)}
 <section class="panel" aria-labelledby="price-heading">
 <h2 id="price-heading">Booked price</h2>
 ${bookedPrice(booking)}
-${termsList(booking.price?.terms ?? null, input.timeZone, booking.createdAt)}
+${
+  // Cancelled, its payment and cancellation terms bind nothing any more: not shown as if they did.
+  booking.status === 'cancelled'
+    ? ''
+    : termsList(booking.price?.terms ?? null, input.timeZone, booking.createdAt)
+}
 </section>
 </div>
 ${booking.status === 'confirmed' ? cancelSection(input) : ''}
