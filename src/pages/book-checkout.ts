@@ -4,7 +4,7 @@ import { ID_PATTERN } from '../domain/ids.ts'
 import type { Quote } from '../domain/quote.ts'
 import { promotionForRental } from '../domain/rental-extras.ts'
 import { bookPath } from '../presenters/site-links.ts'
-import { findCheckoutBooking } from '../verbs/book-vehicle.ts'
+import { findCheckoutBooking, findQuoteBooking } from '../verbs/book-vehicle.ts'
 import { bookingDepots, listDepots } from '../verbs/list-depots.ts'
 import { openCheckout } from '../verbs/open-checkout.ts'
 import {
@@ -18,12 +18,13 @@ import {
   withoutUnreadableExtras,
 } from './book-parameters.ts'
 import { showSearch } from './book-search.ts'
-import { quoteNotice } from './checkout-notices.ts'
+import { QUOTE_BOOKED_ELSEWHERE, quoteNotice } from './checkout-notices.ts'
 import { checkoutPage } from './checkout-page.ts'
 import { choiceProblemText, promotionProblemText, suggestedCheckout } from './choice-error-words.ts'
 import { confirmationPage } from './confirmation-page.ts'
 import { checkoutIdentityOnLoad } from './csrf.ts'
 import { isInvalidRequest, isSearchError } from './error-fields.ts'
+import { messagePage } from './message-page.ts'
 import type { Notice } from './notice.ts'
 import { afterHoursFees, type PageDeps, pageCompany, sendHtml, todayOf } from './page-deps.ts'
 import { resultsPage } from './results-page.ts'
@@ -64,6 +65,22 @@ export async function showCheckout(
         changesNotApplied: false,
       })
       return sendHtml(deps, reply, 200, page)
+    }
+    // Booked already by another browser (the person's own phone, say): said at once, not after
+    // the whole form was filled in; nothing of that booking is shown.
+    if (choice.quoteId !== undefined && (await findQuoteBooking(deps.ctx, choice.quoteId))) {
+      const { quote_id: _quote, ...again } = choiceOf(query)
+      return sendHtml(
+        deps,
+        reply,
+        409,
+        messagePage('This quote has already been booked', {
+          kind: 'problem',
+          title: 'This quote has already been booked',
+          message: QUOTE_BOOKED_ELSEWHERE,
+          link: { href: bookPath(again), text: 'Book this vehicle again for these dates' },
+        }),
+      )
     }
     const checkout = await openCheckout(deps.ctx, {
       ...choice.request,

@@ -17,7 +17,7 @@ import {
   SEARCH_PARAMETERS,
   sentText,
 } from './book-parameters.ts'
-import { newQuoteNotice, quoteNotice } from './checkout-notices.ts'
+import { newQuoteNotice, QUOTE_BOOKED_ELSEWHERE, quoteNotice } from './checkout-notices.ts'
 import { type CheckoutPageInput, type CustomerValues, checkoutPage } from './checkout-page.ts'
 import { choiceProblemText, suggestedCheckout } from './choice-error-words.ts'
 import { confirmationPage } from './confirmation-page.ts'
@@ -166,8 +166,7 @@ export async function confirmBooking(
           messagePage('This quote has already been booked', {
             kind: 'problem',
             title: 'Nothing was booked',
-            message:
-              'This quote was booked in another browser or on another device. If you booked it, your confirmation email has the booking reference and a link to see or cancel it. To book another vehicle, search again.',
+            message: QUOTE_BOOKED_ELSEWHERE,
             link: searchAgain(body),
           }),
         )

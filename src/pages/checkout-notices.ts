@@ -8,6 +8,10 @@ import type { Notice } from './notice.ts'
  * or when a confirmation booked nothing. One place, so the words match wherever they appear.
  */
 
+/** Said when a quote was booked by another checkout: where its booker finds it. */
+export const QUOTE_BOOKED_ELSEWHERE =
+  'This quote was booked in another browser or on another device. If you booked it, your confirmation email has the booking reference and a link to see or cancel it. To book another vehicle, search again.'
+
 const CHECK_THE_NEW_TOTAL =
   'This is a new quote at today’s prices. Check the total before you confirm.'
 

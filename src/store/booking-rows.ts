@@ -53,6 +53,7 @@ export function bookingsQuery(
 export function bookingKeyColumn(by: BookingKey): [string, string] {
   if ('reference' in by) return ['reference', by.reference]
   if ('manageTokenHash' in by) return ['manage_token_hash', by.manageTokenHash]
+  if ('quoteId' in by) return ['quote_id', by.quoteId]
   return ['checkout_token_hash', by.checkoutTokenHash]
 }
 

@@ -173,6 +173,8 @@ export type BookingKey =
   | { reference: string }
   | { manageTokenHash: string }
   | { checkoutTokenHash: string }
+  /** The website booking made from this quote (a quote books at most once). */
+  | { quoteId: string }
 
 export type AgentQuoteCount = { agentRef: string; month: string; quotes: number }
 

@@ -116,6 +116,14 @@ export function findCheckoutBooking(
   return ctx.store.findBooking({ checkoutTokenHash: tokenHash(checkoutToken) })
 }
 
+/** The website booking made from this quote, by whichever checkout; a quote books at most once. */
+export function findQuoteBooking(
+  ctx: VerbContext,
+  quoteId: string,
+): Promise<BookingRecord | undefined> {
+  return ctx.store.findBooking({ quoteId })
+}
+
 /** A token as it is kept: its SHA-256, so that the database never holds what opens a booking. */
 export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('base64url')

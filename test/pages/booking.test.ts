@@ -265,10 +265,10 @@ describe('confirming a checkout', () => {
 
   test('another checkout of a quote already booked books nothing and shows nothing of that booking', async () => {
     const checkout = await site.openCheckout(CAR)
-    assertPage(await site.post({ ...checkout.fields, ...PERSON }, checkout.cookie), 201)
-    // Someone else opens the same checkout link (same quote), with a form token of their own.
+    // Someone else has the same checkout link (same quote) open, with a form token of their own.
     const other = await site.openCheckout({ ...CAR, quote_id: checkout.fields.quote_id ?? '' })
     assert.equal(other.fields.quote_id, checkout.fields.quote_id)
+    assertPage(await site.post({ ...checkout.fields, ...PERSON }, checkout.cookie), 201)
     const someone = {
       full_name: 'Tama Rewi',
       email: 'tama@example.com',
@@ -281,6 +281,20 @@ describe('confirming a checkout', () => {
       /This quote has already been booked Nothing was booked This quote was booked in another browser or on another device\. If you booked it, your confirmation email has the booking reference/,
     )
     assert.doesNotMatch(page, /Aroha|aroha@example|RTR-/)
+    // Opened after the booking (the traveller's own phone, say): said at once, not after the
+    // whole form, with a way to book the vehicle anew.
+    const later = await site.get(bookUrl({ ...CAR, quote_id: checkout.fields.quote_id ?? '' }))
+    const said = assertPage(later, 409)
+    assert.match(
+      textOf(said),
+      /This quote has already been booked .*If you booked it, your confirmation email/,
+    )
+    assert.doesNotMatch(said, /Aroha|aroha@example|RTR-|action="\/book"/)
+    assert.match(
+      said,
+      /<a href="\/book\?pick_up_depot_id=1&amp;[^"]*vehicle_id=1[^"]*">Book this vehicle again for these dates<\/a>/,
+    )
+    assert.doesNotMatch(said, /quote_id=/)
     assert.equal(await site.unitsBooked(1), 1)
   })
 
