@@ -228,7 +228,8 @@ export async function confirmBooking(
             text: 'See the vehicles this driver may rent',
           },
         },
-        errors: { ...detailErrors, date_of_birth: choiceProblemText(error) },
+        // The whole sentence once, above; next to the field (and in the summary) what it is about.
+        errors: { ...detailErrors, date_of_birth: 'The driver is too young for this vehicle' },
         canConfirm: true,
       })
     }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { resolve } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { bookingForm, cookieOf, textOf } from '../helpers/booking-pages.ts'
+import { bookingForm, cookieOf, errorNextTo, textOf } from '../helpers/booking-pages.ts'
 import { okBody } from '../http/api-client.ts'
 import { asToolArguments, startMcpOverHttp, structured } from '../mcp/mcp-sessions.ts'
 
@@ -273,6 +273,12 @@ describe('one quote through the API, MCP, the checkout and the confirmation', ()
     const said = textOf(answer.body)
     assert.match(said, /the driver is too young for this vehicle/)
     assert.match(said, /Test Van is rented to drivers aged 21 or over; the driver is 20/)
+    // The whole sentence once; next to the field, what it is about.
+    assert.equal(said.match(/rented to drivers aged 21 or over/g)?.length, 1, said)
+    assert.equal(
+      errorNextTo(answer.body, 'date_of_birth'),
+      'The driver is too young for this vehicle',
+    )
     assert.match(answer.body, /href="\/book\?[^"]*driver_age=20"/)
     assert.match(answer.body, /id="date_of_birth"[^>]*value="2006-06-30"/)
   })
