@@ -10,6 +10,7 @@ import {
   MAX_JSON_DEPTH,
   nestedDeeperThan,
   paramsRefusal,
+  rpcError,
   TOO_DEEP_MESSAGE,
 } from './message-check.ts'
 import { hostCheck, originCheck, preflight } from './origin-check.ts'
@@ -30,6 +31,15 @@ const TOO_DEEP = Symbol('nested too deep')
  * limit, and held the service's other answers for seconds.
  */
 export const MAX_BATCH_MESSAGES = 10
+
+/** Fastify's refusals of a body, by status, as the JSON-RPC error an MCP client reads. */
+const BODY_REFUSALS: Record<number, [code: number, message: string]> = {
+  413: [
+    -32600,
+    `Invalid Request: the body is larger than ${BODY_LIMIT_BYTES / 1024} KB; an MCP message needs far less`,
+  ],
+  415: [-32700, 'Parse error: send the message as JSON, with Content-Type: application/json'],
+}
 
 /**
  * The protocol revisions this server speaks: the SDK's 2025-era ones and 2026-07-28 (a test holds
@@ -132,26 +142,8 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
     // MCP client reads as the server's answer; the API's error shape was a transport failure to it.
     app.setErrorHandler((error, _request, reply) => {
       const status = (error as { statusCode?: number }).statusCode ?? 500
-      if (status === 413) {
-        return reply
-          .code(413)
-          .send(
-            rpcError(
-              -32600,
-              `Invalid Request: the body is larger than ${BODY_LIMIT_BYTES / 1024} KB; an MCP message needs far less`,
-            ),
-          )
-      }
-      if (status === 415) {
-        return reply
-          .code(415)
-          .send(
-            rpcError(
-              -32700,
-              'Parse error: send the message as JSON, with Content-Type: application/json',
-            ),
-          )
-      }
+      const refusal = BODY_REFUSALS[status]
+      if (refusal) return reply.code(status).send(rpcError(...refusal))
       // Anything else (the rate limit's store not answering, say) as the rest of the service says it.
       throw error
     })
@@ -230,14 +222,4 @@ function unspokenRevision(request: FastifyRequest) {
       data: { supported: SPOKEN_REVISIONS, requested },
     },
   )
-}
-
-function rpcError(
-  code: number,
-  message: string,
-  answering: { id?: string | number | null; data?: unknown } = {},
-) {
-  const error =
-    answering.data === undefined ? { code, message } : { code, message, data: answering.data }
-  return { jsonrpc: '2.0', error, id: answering.id ?? null }
 }

@@ -73,6 +73,20 @@ export function dropNullArguments(body: unknown): boolean {
   return true
 }
 
+/**
+ * A JSON-RPC error answer of this server's own (not the SDK's), over HTTP and stdio alike; `id`
+ * null when the message it answers has none that could be read.
+ */
+export function rpcError(
+  code: number,
+  message: string,
+  answering: { id?: string | number | null; data?: unknown } = {},
+) {
+  const error =
+    answering.data === undefined ? { code, message } : { code, message, data: answering.data }
+  return { jsonrpc: '2.0' as const, error, id: answering.id ?? null }
+}
+
 /** Whether a message names its protocol revision in its `_meta`, as 2026-07-28's do. */
 export function carriesVersionInMeta(body: unknown): boolean {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return false

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { rpcError } from './message-check.ts'
 
 /**
  * The headers a browser-based MCP client sends and may read, for the CORS answers: those of the
@@ -20,14 +21,14 @@ export function hostCheck(allowedHosts: readonly string[]) {
   return async function checkHost(request: FastifyRequest, reply: FastifyReply) {
     const { validateHostHeader } = await import('@modelcontextprotocol/server')
     if (validateHostHeader(request.headers.host, allowed).ok) return
-    reply.code(403).send({
-      jsonrpc: '2.0',
-      error: {
-        code: -32000,
-        message: `Host ${JSON.stringify(request.headers.host ?? '')} is not a name of this MCP server; allowed: ${allowed.join(', ')} (MCP_ALLOWED_HOSTS)`,
-      },
-      id: null,
-    })
+    reply
+      .code(403)
+      .send(
+        rpcError(
+          -32000,
+          `Host ${JSON.stringify(request.headers.host ?? '')} is not a name of this MCP server; allowed: ${allowed.join(', ')} (MCP_ALLOWED_HOSTS)`,
+        ),
+      )
     return reply
   }
 }
@@ -43,14 +44,14 @@ export function originCheck(allowedOrigins: readonly string[]) {
     const origin = request.headers.origin
     if (origin === undefined) return
     if (!allowedOrigins.includes(origin)) {
-      reply.code(403).send({
-        jsonrpc: '2.0',
-        error: {
-          code: -32000,
-          message: `Origin ${origin} may not call this MCP server; allowed: ${allowedOrigins.join(', ')} (MCP_ALLOWED_ORIGINS)`,
-        },
-        id: null,
-      })
+      reply
+        .code(403)
+        .send(
+          rpcError(
+            -32000,
+            `Origin ${origin} may not call this MCP server; allowed: ${allowedOrigins.join(', ')} (MCP_ALLOWED_ORIGINS)`,
+          ),
+        )
       return reply
     }
     reply.headers({

@@ -4,6 +4,7 @@ import {
   MAX_JSON_DEPTH,
   nestedDeeperThan,
   paramsRefusal,
+  rpcError,
   TOO_DEEP_MESSAGE,
 } from './message-check.ts'
 
@@ -64,6 +65,6 @@ export class StdioLineCheck extends Transform {
   }
 
   private refuse(code: number, message: string): void {
-    this.answer(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }))
+    this.answer(JSON.stringify(rpcError(code, message)))
   }
 }
