@@ -4,7 +4,7 @@ import type { CompanyTerms, Promotion } from './company-terms.ts'
 import type { TimeOfDay } from './local-time.ts'
 import type { Cents } from './money.ts'
 import { chargeFor } from './pricing.ts'
-import type { Quote } from './quote.ts'
+import type { Quote, QuotedSurcharge } from './quote.ts'
 import { promotionDiscount, promotionForVehicle, surchargeLines } from './rental-extras.ts'
 import type { RentalPeriod } from './rental-period.ts'
 
@@ -145,22 +145,31 @@ export function totalFromAmount(
 ): Cents {
   let surchargesFee = byClass.get(vehicle.vehicleClass)
   if (surchargesFee === undefined) {
-    surchargesFee = sum(
-      surchargeLines(search.terms, {
-        vehicle,
-        pickUpDepot: search.pickUpDepot,
-        dropOffDepot: search.dropOffDepot,
-        pickUpDate: search.period.pickUpDate,
-        dropOffDate: search.period.dropOffDate,
-        days: search.period.days,
-        pickUpTime: null,
-        dropOffTime: null,
-        driverAge: search.driverAge,
-      }),
-    )
+    surchargesFee = sum(searchSurcharges(search, vehicle))
     byClass.set(vehicle.vehicleClass, surchargesFee)
   }
   return rental.rentalFee + rental.routeFee + surchargesFee - discount
+}
+
+/**
+ * The surcharges in a vehicle's "total from", each by its name: those of the search's depots,
+ * dates and driver, with no hand-over time yet (so no after-hours fee).
+ */
+export function searchSurcharges(
+  search: Omit<TotalFromSearch, 'promotion'>,
+  vehicle: Vehicle,
+): QuotedSurcharge[] {
+  return surchargeLines(search.terms, {
+    vehicle,
+    pickUpDepot: search.pickUpDepot,
+    dropOffDepot: search.dropOffDepot,
+    pickUpDate: search.period.pickUpDate,
+    dropOffDate: search.period.dropOffDate,
+    days: search.period.days,
+    pickUpTime: null,
+    dropOffTime: null,
+    driverAge: search.driverAge,
+  })
 }
 
 /** What the search's promotion takes off this vehicle's rental fee: 0 without one. */

@@ -2,8 +2,8 @@ import type { RentalTerms } from '../domain/availability.ts'
 import type { Accessory, InsurancePlan, Vehicle } from '../domain/catalogue.ts'
 import type { Cents } from '../domain/money.ts'
 import type { QuotedSurcharge } from '../domain/quote.ts'
-import { surchargeLines } from '../domain/rental-extras.ts'
 import type { RentalPeriod } from '../domain/rental-period.ts'
+import { searchSurcharges } from '../domain/rental-price.ts'
 import type { VerbContext } from './context.ts'
 import { type AvailabilitySearch, findAvailableVehicles } from './find-available-vehicles.ts'
 import { listAccessories } from './list-accessories.ts'
@@ -44,20 +44,19 @@ export async function findRentalOffers(
     terms,
     totalFrom,
     discount,
-    // As totalFrom counts them: no hand-over time yet, the driver's age when the search says.
+    // As totalFrom counts them.
     surcharges:
       pickUpDepot && dropOffDepot
-        ? surchargeLines(index.catalogue.terms, {
+        ? searchSurcharges(
+            {
+              terms: index.catalogue.terms,
+              pickUpDepot,
+              dropOffDepot,
+              period,
+              driverAge: search.driverAge ?? null,
+            },
             vehicle,
-            pickUpDepot,
-            dropOffDepot,
-            pickUpDate: period.pickUpDate,
-            dropOffDate: period.dropOffDate,
-            days: period.days,
-            pickUpTime: null,
-            dropOffTime: null,
-            driverAge: search.driverAge ?? null,
-          })
+          )
         : [],
     accessories: listAccessories(ctx, { vehicleId: vehicle.id, ...dates }),
     insurancePlans: listInsurancePlans(ctx, { vehicleId: vehicle.id, ...dates }),
