@@ -50,23 +50,17 @@ export function fleetWarnings(
   })
   // Prices a typo makes (a cap of 0.01, a rate of 0): valid, but a quote then gives the thing
   // away; said so the operator can look before travellers do.
-  const capped = (kind: 'accessories' | 'insurance_plans') => {
-    fleet[kind].forEach((item, i) => {
-      const {
-        price,
-        max_charge: cap,
-        per,
-      } = item as { price: number; max_charge?: number; per: string }
+  for (const kind of ['accessories', 'insurance_plans'] as const) {
+    const items: { name: string; price: number; per: string; max_charge?: number }[] = fleet[kind]
+    items.forEach(({ name, price, per, max_charge: cap }, i) => {
       if (cap !== undefined && price > 0 && cap < price) {
         warnings.push({
           path: [kind, i, 'max_charge'],
-          message: `${cap.toFixed(2)} is below ${per === 'day' ? "one day's price" : 'its price'} of ${price.toFixed(2)}: ${item.name} costs ${cap.toFixed(2)} whatever the rental`,
+          message: `${cap.toFixed(2)} is below ${per === 'day' ? "one day's price" : 'its price'} of ${price.toFixed(2)}: ${name} costs ${cap.toFixed(2)} whatever the rental`,
         })
       }
     })
   }
-  capped('accessories')
-  capped('insurance_plans')
   fleet.vehicles.forEach((vehicle, i) => {
     for (const [season, rates] of Object.entries(vehicle.daily_rates)) {
       rates.forEach((rate, band) => {

@@ -18,7 +18,7 @@ import {
   withoutUnreadableExtras,
 } from './book-parameters.ts'
 import { showSearch } from './book-search.ts'
-import { QUOTE_BOOKED_ELSEWHERE, quoteNotice } from './checkout-notices.ts'
+import { quoteBookedElsewhere, quoteNotice } from './checkout-notices.ts'
 import { checkoutPage } from './checkout-page.ts'
 import { choiceProblemText, promotionProblemText, suggestedCheckout } from './choice-error-words.ts'
 import { confirmationPage } from './confirmation-page.ts'
@@ -74,12 +74,13 @@ export async function showCheckout(
         deps,
         reply,
         409,
-        messagePage('This quote has already been booked', {
-          kind: 'problem',
-          title: 'This quote has already been booked',
-          message: QUOTE_BOOKED_ELSEWHERE,
-          link: { href: bookPath(again), text: 'Book this vehicle again for these dates' },
-        }),
+        messagePage(
+          'This quote has already been booked',
+          quoteBookedElsewhere('This quote has already been booked', {
+            href: bookPath(again),
+            text: 'Book this vehicle again for these dates',
+          }),
+        ),
       )
     }
     const checkout = await openCheckout(deps.ctx, {
@@ -149,11 +150,7 @@ function refusedPromotion(deps: PageDeps, code: string, quote: Quote): Notice {
     }
     throw error
   }
-  return {
-    kind: 'problem',
-    title,
-    message: 'It is not for this vehicle. The price below is without it.',
-  }
+  return { kind: 'problem', title, message: `It is not for this vehicle. ${PRICE_WITHOUT_IT}` }
 }
 
 /**

@@ -17,7 +17,7 @@ import {
   SEARCH_PARAMETERS,
   sentText,
 } from './book-parameters.ts'
-import { newQuoteNotice, QUOTE_BOOKED_ELSEWHERE, quoteNotice } from './checkout-notices.ts'
+import { newQuoteNotice, quoteBookedElsewhere, quoteNotice } from './checkout-notices.ts'
 import { type CheckoutPageInput, type CustomerValues, checkoutPage } from './checkout-page.ts'
 import { choiceProblemText, suggestedCheckout } from './choice-error-words.ts'
 import { confirmationPage } from './confirmation-page.ts'
@@ -163,12 +163,10 @@ export async function confirmBooking(
           deps,
           reply,
           409,
-          messagePage('This quote has already been booked', {
-            kind: 'problem',
-            title: 'Nothing was booked',
-            message: QUOTE_BOOKED_ELSEWHERE,
-            link: searchAgain(body),
-          }),
+          messagePage(
+            'This quote has already been booked',
+            quoteBookedElsewhere('Nothing was booked', searchAgain(body)),
+          ),
         )
       case 'booked':
       case 'already_booked':

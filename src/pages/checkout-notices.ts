@@ -8,9 +8,19 @@ import type { Notice } from './notice.ts'
  * or when a confirmation booked nothing. One place, so the words match wherever they appear.
  */
 
-/** Said when a quote was booked by another checkout: where its booker finds it. */
-export const QUOTE_BOOKED_ELSEWHERE =
-  'This quote was booked in another browser or on another device. If you booked it, your confirmation email has the booking reference and a link to see or cancel it. To book another vehicle, search again.'
+/**
+ * A quote booked by another checkout: where its booker finds it, and a way on. Said when its link
+ * is opened after the booking, and to a confirmation from a page opened before it.
+ */
+export function quoteBookedElsewhere(title: string, link: { href: string; text: string }): Notice {
+  return {
+    kind: 'problem',
+    title,
+    message:
+      'This quote was booked in another browser or on another device. If you booked it, your confirmation email has the booking reference and a link to see or cancel it. To book another vehicle, search again.',
+    link,
+  }
+}
 
 const CHECK_THE_NEW_TOTAL =
   'This is a new quote at today’s prices. Check the total before you confirm.'

@@ -542,6 +542,6 @@ function probeWrite(db: DatabaseSync): void {
 }
 
 /** What the operator is told when the database's file cannot be written by this user. */
-export function readOnlyMessage(file: string): string {
+function readOnlyMessage(file: string): string {
   return `${file} is read-only for this user (a file copied in by another user, root say): give it and its folder to the user the service runs as (chown), or restore it as that user`
 }
