@@ -63,14 +63,13 @@ function compressionHook(): onSendHookHandler {
     payload: unknown,
     done: (error: null, payload: unknown) => void,
   ): void {
-    if (!largeEnough(payload)) {
-      done(null, payload)
-      return
-    }
+    // Asked for nothing it can give, an answer is not even measured: counting a string's bytes
+    // took 1.5% of a quote's CPU time, and Fastify counts them again to write Content-Length.
     const accepted = request.headers['accept-encoding']
     const encoding = accepted ? negotiator.negotiate(accepted) : null
     if (
       !encoding ||
+      !largeEnough(payload) ||
       reply.statusCode === 204 ||
       reply.statusCode === 206 ||
       reply.hasHeader('content-encoding') ||

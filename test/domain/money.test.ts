@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { gstIncludedIn, toDollars } from '../../src/domain/money.ts'
+import { formatNzd, gstIncludedIn, toDollars } from '../../src/domain/money.ts'
 
 describe('toDollars converts integer cents to dollars with at most two decimals', () => {
   const rows = [
@@ -57,4 +57,32 @@ describe('gstIncludedIn is the 15% GST share of a GST-inclusive amount (3/23), t
       assert.equal(gstIncludedIn(cents), gst)
     })
   }
+})
+
+describe('formatNzd writes an amount as a person reads it: NZ$, thousands grouped, two decimals', () => {
+  const rows = [
+    { cents: 0, text: 'NZ$0.00' },
+    { cents: 5, text: 'NZ$0.05' },
+    { cents: 99, text: 'NZ$0.99' },
+    { cents: 100, text: 'NZ$1.00' },
+    { cents: 99_999, text: 'NZ$999.99' },
+    { cents: 100_000, text: 'NZ$1,000.00' },
+    { cents: 108_400, text: 'NZ$1,084.00' },
+    { cents: 1_234_567, text: 'NZ$12,345.67' },
+    { cents: 12_345_678, text: 'NZ$123,456.78' },
+    { cents: 123_456_789, text: 'NZ$1,234,567.89' },
+    { cents: 900_719_925_474_099, text: 'NZ$9,007,199,254,740.99' },
+    { cents: -2_050, text: '-NZ$20.50' },
+    { cents: -150_000, text: '-NZ$1,500.00' },
+  ]
+  for (const { cents, text } of rows) {
+    test(`${cents} cents is ${text}`, () => assert.equal(formatNzd(cents), text))
+  }
+
+  test('groups every amount as en-NZ does', () => {
+    const enNz = new Intl.NumberFormat('en-NZ', { maximumFractionDigits: 0 })
+    for (let dollars = 0; dollars < 2_000_000; dollars += 997) {
+      assert.equal(formatNzd(dollars * 100 + 7), `NZ$${enNz.format(dollars)}.07`)
+    }
+  })
 })
