@@ -19,7 +19,7 @@ import {
 } from './book-parameters.ts'
 import { newQuoteNotice, quoteBookedElsewhere, quoteNotice } from './checkout-notices.ts'
 import { type CheckoutPageInput, type CustomerValues, checkoutPage } from './checkout-page.ts'
-import { choiceProblemText, suggestedCheckout } from './choice-error-words.ts'
+import { choiceProblemText, suggestedCheckout, timeProblemText } from './choice-error-words.ts'
 import { confirmationPage } from './confirmation-page.ts'
 import { checkoutIdentity } from './csrf.ts'
 import { isInvalidRequest, isSearchParameter } from './error-fields.ts'
@@ -241,7 +241,12 @@ export async function confirmBooking(
       return showCheckout(400, {
         quote: checkout.quote,
         notice: quoteNotice(checkout),
-        errors: { ...detailErrors, [error.parameter]: error.message },
+        errors: {
+          ...detailErrors,
+          [error.parameter]: error.parameter.endsWith('_time')
+            ? timeProblemText(error.message)
+            : error.message,
+        },
         canConfirm: true,
       })
     }

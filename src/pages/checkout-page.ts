@@ -166,9 +166,11 @@ function timeFields(
   input: CheckoutPageInput,
   carried: Record<string, string | undefined>,
 ): SafeHtml {
+  let pickUpChosen = ''
   return html`<fieldset class="times">
 <legend>When</legend>
 ${TIME_FIELDS.map((field) => {
+  const sameDay = field.handover === 'drop-off' && carried.pick_up_date === carried.drop_off_date
   const depot = input.depots.find((candidate) => String(candidate.id) === carried[field.depot])
   const date = parseCalendarDate(carried[field.date] ?? '')
   const offered =
@@ -179,13 +181,17 @@ ${TIME_FIELDS.map((field) => {
     depot && date
       ? depot.afterHours[field.handover === 'pick-up' ? 'pickUp' : 'dropOff'][dayTypeOf(date)]
       : []
-  // An after-hours time adds a fee: never chosen for the person, only by them.
+  // An after-hours time adds a fee: never chosen for the person, only by them. A drop-off on
+  // the pick-up's day is chosen after the pick-up time chosen, or the rental could not be booked.
+  const possible = sameDay ? offered.filter((time) => time > pickUpChosen) : offered
   const chosen =
     input.customer[field.name] ||
     carried[field.name] ||
-    offered.find((time) => !afterHours.includes(time)) ||
+    possible.find((time) => !afterHours.includes(time)) ||
+    possible[0] ||
     offered[0] ||
     ''
+  if (field.handover === 'pick-up') pickUpChosen = chosen
   const error = input.errors[field.name]
   return html`<div class="field${error === undefined ? '' : ' has-error'}">
 <label for="${field.name}">${field.label}</label>

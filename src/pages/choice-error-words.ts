@@ -18,6 +18,29 @@ export function withDatesInWords(text: string): string {
   return text.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (date) => formatCalendarDate(date as CalendarDate))
 }
 
+const FIELD_WORDS: Record<string, string> = {
+  pick_up_time: 'pick-up time',
+  drop_off_time: 'drop-off time',
+  pick_up_date: 'pick-up date',
+  drop_off_date: 'drop-off date',
+}
+
+/**
+ * A hand-over time's fault (not offered that day, passed, a same-day drop-off before its pick-up)
+ * for a person: the parameters as the form's labels name them, dates in words, "choose" for
+ * "send". `Drop-off time 10:00 is not after pick-up time 12:00 on the same day (Wed, 13 Jan 2027);
+ * choose a drop-off time after 12:00 (one of 17:00) or a later drop-off date.`
+ */
+export function timeProblemText(message: string): string {
+  const worded = withDatesInWords(message)
+    .replace(
+      /\b(pick_up_time|drop_off_time|pick_up_date|drop_off_date)\b/g,
+      (name) => FIELD_WORDS[name] ?? name,
+    )
+    .replace(/\bsend\b/g, 'choose')
+  return `${worded.charAt(0).toUpperCase()}${worded.slice(1)}${worded.endsWith('.') ? '' : '.'}`
+}
+
 /** What went wrong with the chosen vehicle or its options, for a person; full stop included. */
 export function choiceProblemText(problem: DomainError): string {
   if (problem instanceof UnavailableError) {

@@ -5,7 +5,7 @@ import { todayIn } from '../domain/calendar-date.ts'
 import type { InsurancePlan, Vehicle } from '../domain/catalogue.ts'
 import type { CatalogueIndex } from '../domain/catalogue-index.ts'
 import { DomainError, invalid, UnavailableError } from '../domain/errors.ts'
-import { checkHandoverTime } from '../domain/handover-times.ts'
+import { checkHandoverTime, checkSameDayOrder } from '../domain/handover-times.ts'
 import type { Quote } from '../domain/quote.ts'
 import { quoteAssumptions, quoteTerms } from '../domain/quote-terms.ts'
 import { findPromotion, promotionDiscount } from '../domain/rental-extras.ts'
@@ -63,6 +63,7 @@ export async function priceRental(ctx: VerbContext, request: QuoteRequest): Prom
   // An unknown code is refused before anything else is worked out; whether it applies, after.
   if (request.promoCode !== undefined) findPromotion(index.catalogue.terms, request.promoCode)
   const { period } = rental
+  const now = { instant: ctx.now(), timeZone: ctx.rules.timeZone }
   const pickUpTime =
     request.pickUpTime === undefined
       ? null
@@ -72,7 +73,7 @@ export async function priceRental(ctx: VerbContext, request: QuoteRequest): Prom
           request.pickUpTime,
           'pick-up',
           'pick_up_time',
-          { instant: ctx.now(), timeZone: ctx.rules.timeZone },
+          now,
         )
   const dropOffTime =
     request.dropOffTime === undefined
@@ -83,7 +84,18 @@ export async function priceRental(ctx: VerbContext, request: QuoteRequest): Prom
           request.dropOffTime,
           'drop-off',
           'drop_off_time',
+          now,
         )
+  if (period.pickUpDate === period.dropOffDate) {
+    checkSameDayOrder(
+      rental.pickUpDepot,
+      rental.dropOffDepot,
+      period.pickUpDate,
+      pickUpTime,
+      dropOffTime,
+      now,
+    )
+  }
   const selection = parseAccessorySelection(index, request.accessoryIds, vehicle, period.pickUpDate)
   const plan =
     request.insuranceId === undefined ? undefined : offeredPlan(index, vehicle, request.insuranceId)
@@ -185,6 +197,15 @@ function quoteStillValid(
         request.dropOffTime,
         'drop-off',
         'drop_off_time',
+      )
+    }
+    if (period.pickUpDate === period.dropOffDate) {
+      checkSameDayOrder(
+        changed.pickUpDepot,
+        changed.dropOffDepot,
+        period.pickUpDate,
+        request.pickUpTime ?? null,
+        request.dropOffTime ?? null,
       )
     }
     return true

@@ -63,6 +63,12 @@ describe('GET /quotes with pick_up_time and drop_off_time', () => {
       says: 'drop_off_time 17:00 is not a drop-off time of Alpha on a weekend (2027-01-16); send one of 16:00',
     },
     {
+      asked: { drop_off_date: '2027-01-13', pick_up_time: '12:00', drop_off_time: '10:00' },
+      code: 'drop_off_before_pick_up',
+      parameter: 'drop_off_time',
+      says: 'drop_off_time 10:00 is not after pick_up_time 12:00 on the same day (2027-01-13); send a drop_off_time after 12:00 (one of 17:00) or a later drop_off_date',
+    },
+    {
       asked: { pick_up_time: '8:00' },
       code: 'invalid_parameter',
       parameter: 'pick_up_time',
@@ -106,6 +112,37 @@ describe('GET /quotes for a pick-up today or within the free cancellation hours'
       body.error,
       'pick_up_time 08:00 on 2027-01-13 has passed (it is 09:30 there now); send one of 12:00, or a later date',
     )
+  })
+
+  test('a same-day rental today ends after the earliest pick-up still to come', async () => {
+    const today = { ...CAR, drop_off_date: '2027-01-13' }
+    const refused = assertBadParameter(
+      await api.get('/quotes', { ...today, drop_off_time: '10:00' }),
+      'drop_off_before_pick_up',
+      'drop_off_time',
+    )
+    assert.equal(
+      refused.error,
+      'drop_off_time 10:00 on 2027-01-13 is not after the earliest pick-up Alpha can give that day (12:00); send a drop_off_time after 12:00 (one of 17:00) or a later drop_off_date',
+    )
+    const quote = okBody<TimedQuote>(
+      await api.get('/quotes', {
+        ...today,
+        vehicle_id: '2',
+        pick_up_time: '12:00',
+        drop_off_time: '17:00',
+      }),
+    )
+    assert.equal(quote.rentalDays, 1)
+  })
+
+  test('a time not offered, asked today, lists only the times still to come', async () => {
+    const body = assertBadParameter(
+      await api.get('/quotes', { ...CAR, pick_up_time: '09:00' }),
+      'time_not_offered',
+      'pick_up_time',
+    )
+    assert.match(body.error, /; send one of 12:00$/)
   })
 
   test('a time still to come today is quoted, with no free cancellation, said so', async () => {

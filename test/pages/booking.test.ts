@@ -307,7 +307,21 @@ describe('confirming a checkout', () => {
     const page = assertPage(response, 400)
     assert.equal(
       errorNextTo(page, 'pick_up_time'),
-      'pick_up_time 09:00 is not a pick-up time of Alpha on a weekday (2027-01-13); send one of 08:00, 12:00',
+      'Pick-up time 09:00 is not a pick-up time of Alpha on a weekday (Wed, 13 Jan 2027); choose one of 08:00, 12:00.',
+    )
+    assert.equal(await site.unitsBooked(2), 0)
+  })
+
+  test('a rental on one day whose drop-off is not after its pick-up is refused next to the drop-off time', async () => {
+    const checkout = await site.openCheckout({ ...VAN, drop_off_date: '2027-01-13' })
+    const response = await site.post(
+      { ...checkout.fields, ...PERSON, pick_up_time: '12:00', drop_off_time: '10:00' },
+      checkout.cookie,
+    )
+    const page = assertPage(response, 400)
+    assert.equal(
+      errorNextTo(page, 'drop_off_time'),
+      'Drop-off time 10:00 is not after pick-up time 12:00 on the same day (Wed, 13 Jan 2027); choose a drop-off time after 12:00 (one of 17:00) or a later drop-off date.',
     )
     assert.equal(await site.unitsBooked(2), 0)
   })

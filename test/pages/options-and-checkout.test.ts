@@ -156,6 +156,20 @@ describe('GET /book with a checkout link', () => {
     assert.ok(token && token.length > 20, 'no form token')
   })
 
+  test('a rental on one day is offered a drop-off time after the pick-up time', async () => {
+    const sameDay = { ...SEARCH, drop_off_date: '2027-01-13', vehicle_id: '2' }
+    // Alpha's weekday drop-offs are 10:00 and 17:00: after a 12:00 pick-up only 17:00 is possible.
+    const afterNoon = assertPage(
+      await site.getFollowing(bookUrl({ ...sameDay, pick_up_time: '12:00' })),
+      200,
+    )
+    assert.equal(selectedValue(afterNoon, 'pick_up_time'), '12:00')
+    assert.equal(selectedValue(afterNoon, 'drop_off_time'), '17:00')
+    const morning = assertPage(await site.getFollowing(bookUrl(sameDay)), 200)
+    assert.equal(selectedValue(morning, 'pick_up_time'), '08:00')
+    assert.equal(selectedValue(morning, 'drop_off_time'), '10:00')
+  })
+
   test('on the pick-up day, only the times still to come are offered, and no free cancellation is promised', async () => {
     // 09:30 on Wednesday 2027-01-13 in Auckland: Alpha's 08:00 is gone, its 12:00 to come.
     site.setNow(new Date('2027-01-12T20:30:00Z'))
