@@ -52,7 +52,7 @@ type PostgresPool = { poolState(): { total: number; idle: number; waiting: numbe
  * throws before anything is written.
  */
 export async function openServices(
-  config: Config,
+  given: Config,
   options: {
     now?: () => Date
     databaseFile?: string
@@ -62,6 +62,12 @@ export async function openServices(
      * tests (unless they test delivery) do not. Messages wait in the outbox meanwhile.
      */
     deliverMessages?: boolean
+    /**
+     * Takes the time zone the service recorded at its last start when TIME_ZONE is not set (the
+     * MCP stdio process, which an agent host starts with an environment of its own: its quotes
+     * gave a London company's free-cancellation deadline in New Zealand time).
+     */
+    serviceZoneWhenUnset?: boolean
     /** The metrics to record into and the traces to make spans in, when they are on. */
     observability?: { metrics?: ServiceMetrics | undefined; tracing?: Tracing | undefined }
   } = {},
@@ -71,6 +77,7 @@ export async function openServices(
   // starts faster and smaller without them.
   // The service checkpoints SQLite's log off the event loop (see WalCheckpointer), and keeps
   // PostgreSQL's booked days in memory (see BookedDaysMirror).
+  let config = given
   const opened = await openStore(config, options.databaseFile, {
     checkpointInBackground: true,
     bookedDaysInMemory: true,
@@ -87,6 +94,19 @@ export async function openServices(
   let stopChecking: (() => void) | undefined
   let outbox: OutboxSender | undefined
   try {
+    if (options.serviceZoneWhenUnset) {
+      const serviceZone = await store.serviceTimeZone()
+      if (serviceZone !== null && serviceZone !== config.timeZone) {
+        if (!process.env.TIME_ZONE) {
+          config = { ...config, timeZone: serviceZone }
+          options.log?.info(`TIME_ZONE is not set: the service's time zone, ${serviceZone}, is used`)
+        } else {
+          options.log?.warn(
+            `TIME_ZONE ${config.timeZone} is not the service's (${serviceZone}, as it last started); dates and times here are in ${config.timeZone}`,
+          )
+        }
+      }
+    }
     const loaded = await store.loadFleetOnce(async () => {
       // Loaded only for an empty database: its YAML parser and schema checker are a third of
       // the modules a start would otherwise load.

@@ -21,7 +21,7 @@ const STDIO_CLIENT = 'mcp-stdio'
  */
 export async function runMcpStdio(config: Config): Promise<void> {
   const log = stderrLog()
-  const services = await openServices(config, { log })
+  const services = await openServices(config, { log, serviceZoneWhenUnset: true })
   const deps = {
     ctx: services.ctx,
     links: new SiteLinks(config.publicUrl),

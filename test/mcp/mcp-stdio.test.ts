@@ -235,3 +235,48 @@ describe('MCP over stdio: lines the SDK would skip or answer with its raw issue 
     }
   })
 })
+
+describe('MCP over stdio without TIME_ZONE', () => {
+  test('answers in the time zone the service recorded, not the default, and says so', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'mcp-stdio-zone-'))
+    const api = await startApi({
+      fleetFile: DEMO_FLEET_FILE,
+      now: 'real',
+      databaseFile: join(dataDir, 'rental.db'),
+    })
+    let stdio: Awaited<ReturnType<typeof connectStdio>> | undefined
+    try {
+      // As `serve` records it on its start, for a company in London.
+      await api.store.recordServiceTimeZone('Europe/London')
+      // The agent host's environment: no TIME_ZONE (connectStdio passes only what it is given).
+      stdio = await connectStdio({ DATA_DIR: dataDir, PUBLIC_URL: SITE_URL, LOG_LEVEL: 'info' })
+      const pickUp = addDays(todayIn('Europe/London', new Date()), 60)
+      const quote = structured<{
+        terms: { cancellation: { text: string; freeUntil: string | null } }
+        expiresAt: string
+      }>(
+        await stdio.client.callTool({
+          name: 'get_quote',
+          arguments: {
+            pick_up_depot_id: 1,
+            drop_off_depot_id: 1,
+            pick_up_date: pickUp,
+            drop_off_date: addDays(pickUp, 7),
+            vehicle_id: 2,
+          },
+        }),
+      )
+      const { text } = quote.terms.cancellation
+      assert.match(text, /\b(GMT|BST)\b/, text)
+      assert.doesNotMatch(text, /NZ[DS]T/, text)
+      assert.match(
+        stdio.stderr(),
+        /TIME_ZONE is not set: the service's time zone, Europe\/London, is used/,
+      )
+    } finally {
+      await stdio?.close()
+      await api.close()
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  })
+})
