@@ -99,7 +99,9 @@ export async function openServices(
       if (serviceZone !== null && serviceZone !== config.timeZone) {
         if (!process.env.TIME_ZONE) {
           config = { ...config, timeZone: serviceZone }
-          options.log?.info(`TIME_ZONE is not set: the service's time zone, ${serviceZone}, is used`)
+          options.log?.info(
+            `TIME_ZONE is not set: the service's time zone, ${serviceZone}, is used`,
+          )
         } else {
           options.log?.warn(
             `TIME_ZONE ${config.timeZone} is not the service's (${serviceZone}, as it last started); dates and times here are in ${config.timeZone}`,

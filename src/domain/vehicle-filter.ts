@@ -47,3 +47,15 @@ export function meetsFilter(vehicle: Vehicle, filter: VehicleFilter): boolean {
 function sameClass(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase()
 }
+
+/**
+ * Whether the depot stocks any vehicle that meets the filter: an empty search that only the
+ * filter makes empty leads to where such vehicles are, not to why the depot's others are left out.
+ */
+export function stocksAnyMeeting(
+  index: CatalogueIndex,
+  depotId: number,
+  filter: VehicleFilter,
+): boolean {
+  return index.vehiclesStockedAt(depotId).some((vehicle) => meetsFilter(vehicle, filter))
+}

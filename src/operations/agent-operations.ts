@@ -110,12 +110,12 @@ export function availabilityBytes(
   )
 }
 
-/** `filter`: only the vehicles an availability search with these filters looks at. */
+/** Only the vehicles an availability search with the query's filters looks at. */
 export async function unavailableAnswer(
   { ctx }: OperationDeps,
   query: Static<typeof UnavailableQuery>,
-  filter: VehicleFilter = {},
 ): Promise<UnavailableVehicleResponse[]> {
+  const filter = queryFilter(query)
   const vehicles = await listUnavailableVehicles(ctx, rentalSearch(query), filter)
   return vehicles.map(presentUnavailableVehicle)
 }
@@ -144,7 +144,7 @@ export function flexibleAnswer(
     driverAge: optionalNumber(query.driver_age),
     promoCode: query.promo_code,
   }
-  const filter = { ...vehicleFilter(query), vehicleId: optionalNumber(query.vehicle_id) }
+  const filter = queryFilter(query)
   const withDiscount = query.promo_code !== undefined
   return whenReady(findFlexibleDates(ctx, search, filter), (found) => ({
     options: found.options.map((option) => presentFlexibleOption(option, withDiscount)),
@@ -225,6 +225,15 @@ export function vehicleFilter(query: {
   vehicle_class?: string | undefined
 }): VehicleFilter {
   return { minSeats: optionalNumber(query.min_seats), vehicleClass: query.vehicle_class }
+}
+
+/** A query's filters, the one vehicle of a flexible search's or a listing's `vehicle_id` too. */
+export function queryFilter(query: {
+  vehicle_id?: string | undefined
+  vehicle_class?: string | undefined
+  min_seats?: string | undefined
+}): VehicleFilter {
+  return { ...vehicleFilter(query), vehicleId: optionalNumber(query.vehicle_id) }
 }
 
 function optionalNumber(text: string | undefined): number | undefined {

@@ -46,9 +46,10 @@ export class SiteLinks {
   }
 
   /**
-   * The listing of what an availability search leaves out and why, for the same four parameters
-   * and the driver's age when one was sent (without it, a vehicle left out for a young driver
-   * would not be listed at all): the Link an empty availability answer carries.
+   * The listing of what an availability search leaves out and why, for the same four parameters,
+   * its filters and the driver's age when sent (without the age, a vehicle left out for a young
+   * driver would not be listed at all; without the filters, a search for motorhomes was led to a
+   * listing of the cars): the Link an empty availability answer carries.
    */
   unavailableListing(search: {
     pick_up_depot_id: string
@@ -56,6 +57,9 @@ export class SiteLinks {
     pick_up_date: string
     drop_off_date: string
     driver_age?: string | undefined
+    vehicle_id?: string | undefined
+    vehicle_class?: string | undefined
+    min_seats?: string | undefined
   }): string {
     const query = new URLSearchParams({
       pick_up_depot_id: search.pick_up_depot_id,
@@ -63,8 +67,25 @@ export class SiteLinks {
       pick_up_date: search.pick_up_date,
       drop_off_date: search.drop_off_date,
     })
-    if (search.driver_age !== undefined) query.set('driver_age', search.driver_age)
+    for (const name of ['vehicle_id', 'vehicle_class', 'min_seats', 'driver_age'] as const) {
+      const value = search[name]
+      if (value !== undefined) query.set(name, value)
+    }
     return `${this.siteUrl}/api/agent/vehicles/unavailable?${query}`
+  }
+
+  /** The vehicles with the depots that stock each (`depotIds`), narrowed by the same filters. */
+  vehicleListing(filters: {
+    vehicle_class?: string | undefined
+    min_seats?: string | undefined
+  }): string {
+    const query = new URLSearchParams()
+    for (const name of ['vehicle_class', 'min_seats'] as const) {
+      const value = filters[name]
+      if (value !== undefined) query.set(name, value)
+    }
+    const search = query.size === 0 ? '' : `?${query}`
+    return `${this.siteUrl}/api/agent/vehicles${search}`
   }
 
   /** The spec's checkout link, with the quote's id so the website can honour its price. */

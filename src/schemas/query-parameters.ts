@@ -103,9 +103,13 @@ const filterFields = {
 
 export const AvailabilityQuery = Type.Object({ ...searchFields, ...filterFields, ...pricingFields })
 
-/** GET /vehicles/unavailable: availability's own four parameters and the driver's age. */
+/** GET /vehicles/unavailable: availability's own four parameters, its filters and the driver's age. */
 export const UnavailableQuery = Type.Object({
   ...searchFields,
+  vehicle_id: Type.Optional(
+    id('Only this vehicle (the flexible search for one vehicle links so), from GET /vehicles', '2'),
+  ),
+  ...filterFields,
   driver_age: pricingFields.driver_age,
 })
 

@@ -139,6 +139,68 @@ describe('GET /api/agent/vehicles/unavailable', () => {
     assert.ok(listed.length > 0)
     assert.deepEqual(new Set(listed.map((vehicle) => vehicle.code)), new Set(['driver_too_young']))
   })
+
+  /** The Link of an empty answer, as the path to ask this API, with its title. */
+  function linkOf(response: { body: string; headers: Record<string, unknown> }) {
+    assert.equal(response.body, '[]')
+    const link = /^<([^>]+)>; rel="related"; title="([^"]+)"$/.exec(String(response.headers.link))
+    assert.ok(link, `no Link: ${String(response.headers.link)}`)
+    const url = new URL(link[1] ?? '')
+    return {
+      path: url.pathname,
+      params: Object.fromEntries(url.searchParams),
+      ask: `${url.pathname.replace('/api/agent', '')}${url.search}`,
+      title: link[2] ?? '',
+    }
+  }
+
+  test('the link carries the filters: a search for vans lists why the van is left out, not the car', async () => {
+    // June is in no season: neither vehicle has a rate.
+    const vans = {
+      ...AT_ALPHA,
+      pick_up_date: '2027-06-10',
+      drop_off_date: '2027-06-12',
+      vehicle_class: 'van',
+    }
+    const link = linkOf(await api.get('/vehicles/availability', vans))
+    assert.equal(link.path, '/api/agent/vehicles/unavailable')
+    assert.deepEqual(link.params, vans)
+    const listed = okBody<Unavailable[]>(await api.get(link.ask))
+    assert.deepEqual(
+      listed.map(({ vehicleId, code }) => ({ vehicleId, code })),
+      [{ vehicleId: 2, code: 'no_rate' }],
+    )
+    // Without the filter, the listing has both.
+    assert.equal((await unavailable({ ...vans, vehicle_class: undefined } as Params)).length, 2)
+  })
+
+  test('a depot that stocks nothing the filters ask for links to where such vehicles are', async () => {
+    // Beta stocks only the car.
+    const atBeta = { ...AT_ALPHA, pick_up_depot_id: '2', drop_off_depot_id: '2' }
+    const link = linkOf(
+      await api.get('/vehicles/availability', { ...atBeta, vehicle_class: 'van' }),
+    )
+    assert.equal(link.path, '/api/agent/vehicles')
+    assert.deepEqual(link.params, { vehicle_class: 'van' })
+    assert.match(link.title, /^No vehicle stocked at the pickup depot meets the filters/)
+    const vehicles = okBody<{ vehicleId: number; depotIds: number[] }[]>(await api.get(link.ask))
+    assert.deepEqual(
+      vehicles.map(({ vehicleId, depotIds }) => ({ vehicleId, depotIds })),
+      [{ vehicleId: 2, depotIds: [1] }],
+    )
+    // The flexible search for the one vehicle, at a depot without it, the same.
+    const flexible = await api.get('/vehicles/availability/flexible', {
+      pick_up_depot_id: '2',
+      drop_off_depot_id: '2',
+      earliest_pick_up_date: '2027-01-13',
+      latest_pick_up_date: '2027-01-20',
+      rental_days: '3',
+      vehicle_id: '2',
+    })
+    const none = linkOf(flexible)
+    assert.equal(none.path, '/api/agent/vehicles')
+    assert.match(none.title, /^The vehicle is not stocked at the pickup depot/)
+  })
 })
 
 describe('two rules broken at once, on the demo fleet: both changes suggested, and they give a quote', () => {

@@ -1,5 +1,7 @@
 import Type from 'typebox'
-import { availabilityBytes } from '../../operations/agent-operations.ts'
+import { stocksAnyMeeting } from '../../domain/vehicle-filter.ts'
+import { availabilityBytes, queryFilter } from '../../operations/agent-operations.ts'
+import type { SiteLinks } from '../../presenters/site-links.ts'
 import { AvailabilityQuery } from '../../schemas/query-parameters.ts'
 import { VehicleSchema } from '../../schemas/vehicle.ts'
 import { whenReady } from '../../store/maybe-async.ts'
@@ -7,11 +9,29 @@ import type { ApiDeps, TypedFastify } from '../api-deps.ts'
 import { API_TAG, errorResponses } from './error-responses.ts'
 
 /**
- * The Link an empty availability answer carries to its explanation: IANA's `related` relation,
- * with a title that says what it is for.
+ * The Link an empty availability (or flexible) answer carries, IANA's `related` relation with a
+ * title that says what it is for: to the listing of why each vehicle is left out and what to send
+ * instead; or, when the pick-up depot stocks no vehicle that meets the filters (a class it does
+ * not have, the one vehicle asked for), to the vehicles that do with the depots stocking them. A
+ * motorhome search at a depot without one was led to a listing of its cars, itself empty.
  */
-export function unavailableLink(url: string): string {
-  return `<${url}>; rel="related"; title="Why each vehicle is left out, and what to send instead"`
+export function emptyAnswerLink(
+  { ctx, links }: Pick<ApiDeps, 'ctx' | 'links'>,
+  search: Parameters<SiteLinks['unavailableListing']>[0],
+): string {
+  const stocked = stocksAnyMeeting(
+    ctx.catalogue(),
+    Number(search.pick_up_depot_id),
+    queryFilter(search),
+  )
+  if (stocked) {
+    return `<${links.unavailableListing(search)}>; rel="related"; title="Why each vehicle is left out, and what to send instead"`
+  }
+  const what =
+    search.vehicle_id === undefined
+      ? 'No vehicle stocked at the pickup depot meets the filters'
+      : 'The vehicle is not stocked at the pickup depot, or does not meet the filters'
+  return `<${links.vehicleListing(search)}>; rel="related"; title="${what}: the vehicles, with the depots that stock them (depotIds)"`
 }
 
 export function availabilityRoute(app: TypedFastify, { ctx, links, docs }: ApiDeps): void {
@@ -40,7 +60,7 @@ export function availabilityRoute(app: TypedFastify, { ctx, links, docs }: ApiDe
       reply.type('application/json; charset=utf-8')
       return whenReady(availabilityBytes({ ctx, links }, request.query), (bytes) => {
         if (bytes.length === 2) {
-          reply.header('link', unavailableLink(links.unavailableListing(request.query)))
+          reply.header('link', emptyAnswerLink({ ctx, links }, request.query))
         }
         return bytes
       }) as never

@@ -5,7 +5,7 @@ import { FlexibleOptionSchema } from '../../schemas/flexible-option.ts'
 import { FlexibleQuery } from '../../schemas/flexible-query.ts'
 import { whenReady } from '../../store/maybe-async.ts'
 import type { ApiDeps, TypedFastify } from '../api-deps.ts'
-import { unavailableLink } from './availability-route.ts'
+import { emptyAnswerLink } from './availability-route.ts'
 import { API_TAG, errorResponses } from './error-responses.ts'
 
 /** The header that says how many options there are before `limit`. */
@@ -41,9 +41,12 @@ export function flexibleRoute(app: TypedFastify, { ctx, links, docs }: ApiDeps):
             drop_off_depot_id: request.query.drop_off_depot_id,
             pick_up_date: earliestPickUpDate,
             drop_off_date: addDays(earliestPickUpDate, rentalDays),
+            vehicle_id: request.query.vehicle_id,
+            vehicle_class: request.query.vehicle_class,
+            min_seats: request.query.min_seats,
             driver_age: request.query.driver_age,
           }
-          reply.header('link', unavailableLink(links.unavailableListing(first)))
+          reply.header('link', emptyAnswerLink({ ctx, links }, first))
         }
         return options
       }) as never,

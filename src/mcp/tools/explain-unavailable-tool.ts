@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox'
-import { unavailableAnswer } from '../../operations/agent-operations.ts'
+import { stocksAnyMeeting } from '../../domain/vehicle-filter.ts'
+import { queryFilter, unavailableAnswer } from '../../operations/agent-operations.ts'
 import { UnavailableQuery } from '../../schemas/query-parameters.ts'
 import {
   type UnavailableVehicleResponse,
@@ -18,11 +19,13 @@ export const explainUnavailableTool: AgentTool = {
     const vehicles = await unavailableAnswer(deps, query)
     const stocksNone =
       vehicles.length === 0 &&
-      deps.ctx.catalogue().vehiclesStockedAt(Number(query.pick_up_depot_id)).length === 0
+      !stocksAnyMeeting(deps.ctx.catalogue(), Number(query.pick_up_depot_id), queryFilter(query))
     return {
       structured: { vehicles },
       text: stocksNone
-        ? noVehicleText(deps, query.pick_up_depot_id, {})
+        ? query.vehicle_id === undefined
+          ? noVehicleText(deps, query.pick_up_depot_id, query)
+          : `Vehicle ${query.vehicle_id} is not stocked at depot ${query.pick_up_depot_id}${query.vehicle_class || query.min_seats ? ', or does not meet vehicle_class or min_seats' : ''}; list_vehicles gives the depots that stock it (depotIds).`
         : unavailableText(query, vehicles),
     }
   },

@@ -1,9 +1,5 @@
 import Type, { type Static } from 'typebox'
-import {
-  availabilityAnswer,
-  unavailableAnswer,
-  vehicleFilter,
-} from '../../operations/agent-operations.ts'
+import { availabilityAnswer, unavailableAnswer } from '../../operations/agent-operations.ts'
 import { AvailabilityQuery } from '../../schemas/query-parameters.ts'
 import { VehicleSchema } from '../../schemas/vehicle.ts'
 import type { AgentTool } from '../agent-tool.ts'
@@ -22,7 +18,7 @@ export const findAvailableVehiclesTool: AgentTool = {
     if (vehicles.length === 0) {
       // Never a silent empty: the real reason for each vehicle the search looked at, and what to
       // send instead; or that it had none to look at.
-      const unavailable = await unavailableAnswer(deps, query, vehicleFilter(query))
+      const unavailable = await unavailableAnswer(deps, query)
       return {
         structured: { vehicles },
         text: [
