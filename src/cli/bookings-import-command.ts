@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { Command } from 'commander'
+import type { BookingRecord } from '../domain/booking.ts'
 import { bookingsToLookAt } from '../domain/bookings-to-look-at.ts'
 import { todayIn } from '../domain/calendar-date.ts'
 import {
@@ -24,7 +25,11 @@ export function bookingsImportCommand(): Command {
     )
     .argument('<file>', 'CSV file, UTF-8, comma-separated')
     .option('--dry-run', 'check every row against the database, and write nothing')
-    .action(async (file: string, options: { dryRun?: boolean }) => {
+    .option(
+      '--skip-existing',
+      'leave out the rows whose reference the database has already (to bring over what a restored backup lacks), and list those cancelled in the file but not here',
+    )
+    .action(async (file: string, options: { dryRun?: boolean; skipExisting?: boolean }) => {
       const progress = new Progress()
       const text = await readCsv(file)
       const parsed = await parseBookingsCsv(text, (rows, finished) =>
@@ -39,9 +44,12 @@ export function bookingsImportCommand(): Command {
         )
       }
       await withStore(async (store, config) => {
-        const total = parsed.bookings.length
+        const { rows, existing, cancelledSince } = options.skipExisting
+          ? await withoutStored(store, parsed.bookings)
+          : { rows: parsed.bookings, existing: 0, cancelledSince: [] }
+        const total = rows.length
         if (!options.dryRun) progress.update('Checking and writing bookings', 0, total)
-        const problems = await storeProblems(store, parsed.bookings, {
+        const problems = await storeProblems(store, rows, {
           maxRentalDays: config.maxRentalDays,
           dryRun: options.dryRun === true,
           onProgress: (written) => progress.update('Writing bookings', written, total),
@@ -49,13 +57,18 @@ export function bookingsImportCommand(): Command {
         progress.finish()
         if (problems.length > 0) refuse(file, problems)
         const where = describeStore(config)
+        const left =
+          existing === 0
+            ? ''
+            : ` ${existing} booking(s) the database has already were left as they are.`
         process.stdout.write(
           options.dryRun
-            ? `Dry run: all ${total} booking(s) of ${file} can be imported into the ${where}; nothing was written.\n`
-            : `Imported ${total} booking(s) from ${file} into the ${where}.\n`,
+            ? `Dry run: all ${total} booking(s) of ${file} can be imported into the ${where}; nothing was written.${left}\n`
+            : `Imported ${total} booking(s) from ${file} into the ${where}.${left}\n`,
         )
+        process.stdout.write(cancelledSinceText(file, cancelledSince))
         // A booking taken by phone for a day its depot is shut goes in as it stands: said, to arrange.
-        const bookings = parsed.bookings
+        const bookings = rows
           .map((row) => row.booking)
           .filter((booking) => booking.status !== 'cancelled')
         const today = todayIn(config.timeZone, new Date())
@@ -64,6 +77,50 @@ export function bookingsImportCommand(): Command {
         )
       }, 'existing')
     })
+}
+
+/**
+ * The rows whose reference no stored booking has (--skip-existing), the count of the others, and
+ * those of the others cancelled in the file while the stored booking is confirmed: after a
+ * restore, the bookings cancelled since the backup. Bookings are never changed but by their
+ * cancellation, so a stored reference is the same booking.
+ */
+async function withoutStored(
+  store: Store,
+  rows: CsvBooking[],
+): Promise<{ rows: CsvBooking[]; existing: number; cancelledSince: BookingRecord[] }> {
+  const stored = new Map(
+    (await store.listBookings()).map((booking) => [booking.reference, booking]),
+  )
+  const kept: CsvBooking[] = []
+  const cancelledSince: BookingRecord[] = []
+  for (const row of rows) {
+    const there = stored.get(row.booking.reference)
+    if (!there) kept.push(row)
+    else if (there.status === 'confirmed' && row.booking.status === 'cancelled') {
+      cancelledSince.push(row.booking)
+    }
+  }
+  return { rows: kept, existing: rows.length - kept.length, cancelledSince }
+}
+
+/**
+ * The bookings cancelled in the file but confirmed in the database, each with the command that
+ * cancels it here: an import adds bookings and never changes one, and a cancellation tells the
+ * traveller and the company, which the operator should choose to do.
+ */
+function cancelledSinceText(file: string, cancelled: BookingRecord[]): string {
+  if (cancelled.length === 0) return ''
+  const commands = cancelled.map(
+    (booking) =>
+      `  rental-agent bookings cancel ${booking.reference} --reason ${shellQuoted(booking.cancellation?.reason ?? 'cancelled by the company')}`,
+  )
+  return `${cancelled.length} booking(s) are cancelled in ${file} but confirmed in the database, and still hold their units. To cancel them here (the traveller and the company are told again):\n${commands.join('\n')}\n`
+}
+
+/** Text as one single-quoted shell word. */
+function shellQuoted(text: string): string {
+  return `'${text.replaceAll("'", "'\\''")}'`
 }
 
 /**

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'
 import type { CalendarDate } from '../../src/domain/calendar-date.ts'
 import { addDays } from '../../src/domain/calendar-date.ts'
@@ -259,6 +259,53 @@ for (const { kind, open, skip } of TARGETS) {
         )
       } finally {
         await other.close()
+      }
+    })
+
+    test('--skip-existing brings over what a restored copy lacks, and lists what was cancelled since', async () => {
+      // The restored copy: two bookings. The database set aside: the same two, one cancelled
+      // since, and one taken by phone since, imported with its own earlier booked_at.
+      const restored = sqliteTarget()
+      try {
+        assert.equal((await runCommand(restored, ['fleet', 'import', RULES_FLEET])).code, 0)
+        const columns = `${HEADER},status,cancelled_at,cancelled_by,cancel_reason`
+        const copy = `${restored.dir}/copy.csv`
+        writeFileSync(
+          copy,
+          `${columns}\nRS-A,1,1,1,2027-03-10,2027-03-12,confirmed,,,\nRS-B,1,1,1,2027-03-10,2027-03-12,confirmed,,,\n`,
+        )
+        assert.equal((await runCommand(restored, ['bookings', 'import', copy])).code, 0)
+        const aside = `${restored.dir}/aside.csv`
+        writeFileSync(
+          aside,
+          `${columns}\nRS-A,1,1,1,2027-03-10,2027-03-12,confirmed,,,\nRS-B,1,1,1,2027-03-10,2027-03-12,cancelled,2027-01-09T21:00:00.000Z,operator,Customer's plans changed\nRS-C,1,1,2,2027-03-20,2027-03-22,confirmed,,,\n`,
+        )
+        // Without the option, a reference already there refuses the whole file.
+        assert.equal((await runCommand(restored, ['bookings', 'import', aside])).code, 1)
+        const run = await runCommand(restored, ['bookings', 'import', '--skip-existing', aside])
+        assert.equal(run.code, 0, run.stderr)
+        assert.match(
+          run.stdout,
+          /^Imported 1 booking\(s\) from .* 2 booking\(s\) the database has already were left as they are\.$/m,
+        )
+        assert.match(
+          run.stdout,
+          /1 booking\(s\) are cancelled in .*aside\.csv but confirmed in the database, and still hold their units\. To cancel them here \(the traveller and the company are told again\):\n {2}rental-agent bookings cancel RS-B --reason 'Customer'\\''s plans changed'\n/,
+        )
+        const listed = JSON.parse(
+          (await runCommand(restored, ['bookings', 'list', '--json'])).stdout,
+        ) as BookingJson[]
+        const restoredOnes = listed.filter((booking) => booking.reference.startsWith('RS-'))
+        assert.deepEqual(
+          restoredOnes.map((booking) => [booking.reference, booking.status]).sort(),
+          [
+            ['RS-A', 'confirmed'],
+            ['RS-B', 'confirmed'],
+            ['RS-C', 'confirmed'],
+          ],
+        )
+      } finally {
+        await restored.close()
       }
     })
 

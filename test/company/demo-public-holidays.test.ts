@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { addDays } from '../../src/domain/calendar-date.ts'
+import { addDays, type CalendarDate } from '../../src/domain/calendar-date.ts'
 import { DEMO_FLEET_FILE } from '../helpers/test-app.ts'
 import { okBody, startApi, type TestApi } from '../http/api-client.ts'
 
@@ -38,7 +38,7 @@ describe("the demo's Auckland City depot on public holidays", () => {
         pick_up_depot_id: '2',
         drop_off_depot_id: '2',
         pick_up_date: day,
-        drop_off_date: addDays(day, 3),
+        drop_off_date: addDays(day as CalendarDate, 3),
       }
       assert.deepEqual(okBody<unknown[]>(await api.get('/vehicles/availability', search)), [])
       const why = okBody<{ code: string; suggestion: Record<string, string> | null }[]>(
