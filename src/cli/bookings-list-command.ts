@@ -47,17 +47,23 @@ export function bookingsListCommand(): Command {
     .action(async (options: ListOptions) => {
       await withStore(async (store) => {
         const catalogue = new CatalogueIndex(await store.loadCatalogue())
-        // A mistyped id listed "0 booking(s)", as if the depot or vehicle had none.
+        // A mistyped id listed "0 booking(s)", as if the depot or vehicle had none. One the fleet
+        // no longer has but bookings name (cancelled ones keep a removed depot's id) is listed.
         const { depots, vehicles } = catalogue.catalogue
-        for (const [kind, id, items] of [
-          ['depot', options.depot, depots],
-          ['vehicle', options.vehicle, vehicles],
+        for (const [kind, id, items, filter] of [
+          ['depot', options.depot, depots, { depotId: options.depot }],
+          ['vehicle', options.vehicle, vehicles, { vehicleId: options.vehicle }],
         ] as const) {
-          if (id !== undefined && !items.some((item) => item.id === id)) {
-            throw new CommandError(
-              `no ${kind} ${id} in the fleet; the ${kind}s are ${items.map((item) => `${item.id} (${item.name})`).join(', ')}`,
+          if (id === undefined || items.some((item) => item.id === id)) continue
+          if ((await listBookings(store, filter)).length > 0) {
+            process.stderr.write(
+              `Note: ${kind} ${id} is no longer in the fleet; its bookings are listed\n`,
             )
+            continue
           }
+          throw new CommandError(
+            `no ${kind} ${id} in the fleet, nor in any booking; the ${kind}s are ${items.map((item) => `${item.id} (${item.name})`).join(', ')}`,
+          )
         }
         const bookings = await listBookings(store, {
           ...(options.status === undefined ? {} : { status: options.status }),

@@ -134,7 +134,7 @@ for (const { kind, open, skip } of TARGETS) {
       assert.equal(noDepot.code, 1)
       assert.match(
         noDepot.stderr,
-        /^no depot 9 in the fleet; the depots are 1 \(Alpha\), 2 \(Beta\)/,
+        /^no depot 9 in the fleet, nor in any booking; the depots are 1 \(Alpha\), 2 \(Beta\)/,
       )
       const bad = await runCommand(target, ['bookings', 'list', '--from', '2027-02-30'])
       assert.equal(bad.code, 2)
@@ -256,6 +256,32 @@ for (const { kind, open, skip } of TARGETS) {
           await carsBooked(other, '2027-02-11'),
           1,
           'the cancelled booking holds no unit',
+        )
+      } finally {
+        await other.close()
+      }
+    })
+
+    test('bookings at a depot the fleet no longer has are still listed by its id', async () => {
+      // A depot removed after its bookings were cancelled: its id is only in their history.
+      const other = sqliteTarget()
+      try {
+        assert.equal((await runCommand(other, ['fleet', 'import', RULES_FLEET])).code, 0)
+        const history = `${other.dir}/history.csv`
+        writeFileSync(
+          history,
+          `${HEADER},status,cancelled_at\nOLD-9,1,9,9,2027-04-01,2027-04-03,cancelled,2027-01-02T00:00:00Z\n`,
+        )
+        assert.equal((await runCommand(other, ['bookings', 'import', history])).code, 0)
+        const removed = await runCommand(other, ['bookings', 'list', '--depot', '9', '--json'])
+        assert.equal(removed.code, 0, removed.stderr)
+        assert.match(
+          removed.stderr,
+          /^Note: depot 9 is no longer in the fleet; its bookings are listed/,
+        )
+        assert.deepEqual(
+          (JSON.parse(removed.stdout) as BookingJson[]).map((booking) => booking.reference),
+          ['OLD-9'],
         )
       } finally {
         await other.close()
