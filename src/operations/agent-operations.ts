@@ -2,6 +2,7 @@ import type { Static } from 'typebox'
 import { DEFAULT_FLEXIBLE_LIMIT } from '../domain/pick-up-window.ts'
 import type { Quote } from '../domain/quote.ts'
 import type { VehicleFilter } from '../domain/vehicle-filter.ts'
+import { flexibleOptionsBytes } from '../presenters/flexible-options-json.ts'
 import {
   presentAccessory,
   presentCatalogueVehicle,
@@ -131,9 +132,34 @@ export type FlexibleAnswer = {
 
 /** At once when the store answers at once (see findFlexibleDates). */
 export function flexibleAnswer(
-  { ctx }: OperationDeps,
+  deps: OperationDeps,
   query: Static<typeof FlexibleQuery>,
 ): MaybeAsync<FlexibleAnswer> {
+  const withDiscount = query.promo_code !== undefined
+  return whenReady(flexibleSearch(deps, query), (found) => ({
+    options: found.options.map((option) => presentFlexibleOption(option, withDiscount)),
+    total: found.total,
+    found,
+  }))
+}
+
+/** flexibleAnswer with its options as the JSON bytes the HTTP route sends (flexibleOptionsBytes). */
+export function flexibleBytes(
+  deps: OperationDeps,
+  query: Static<typeof FlexibleQuery>,
+): MaybeAsync<{ bytes: Buffer; total: number; found: FlexibleDates }> {
+  const withDiscount = query.promo_code !== undefined
+  return whenReady(flexibleSearch(deps, query), (found) => ({
+    bytes: flexibleOptionsBytes(found.options, withDiscount),
+    total: found.total,
+    found,
+  }))
+}
+
+function flexibleSearch(
+  { ctx }: OperationDeps,
+  query: Static<typeof FlexibleQuery>,
+): MaybeAsync<FlexibleDates> {
   const search = {
     pickUpDepotId: Number(query.pick_up_depot_id),
     dropOffDepotId: Number(query.drop_off_depot_id),
@@ -144,13 +170,7 @@ export function flexibleAnswer(
     driverAge: optionalNumber(query.driver_age),
     promoCode: query.promo_code,
   }
-  const filter = queryFilter(query)
-  const withDiscount = query.promo_code !== undefined
-  return whenReady(findFlexibleDates(ctx, search, filter), (found) => ({
-    options: found.options.map((option) => presentFlexibleOption(option, withDiscount)),
-    total: found.total,
-    found,
-  }))
+  return findFlexibleDates(ctx, search, queryFilter(query))
 }
 
 export function accessoriesAnswer(

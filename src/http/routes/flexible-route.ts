@@ -1,6 +1,6 @@
 import Type from 'typebox'
 import { addDays } from '../../domain/calendar-date.ts'
-import { flexibleAnswer } from '../../operations/agent-operations.ts'
+import { flexibleBytes } from '../../operations/agent-operations.ts'
 import { FlexibleOptionSchema } from '../../schemas/flexible-option.ts'
 import { FlexibleQuery } from '../../schemas/flexible-query.ts'
 import { whenReady } from '../../store/maybe-async.ts'
@@ -28,10 +28,12 @@ export function flexibleRoute(app: TypedFastify, { ctx, links, docs }: ApiDeps):
         },
       },
     },
-    // Not async, as availability: an answer the store gives at once is sent at once. One request,
-    // counted once against the rate limit however many dates it covers.
+    // Not async, as availability: an answer the store gives at once is sent at once, as the JSON
+    // bytes the response schema would write (flexibleOptionsBytes). One request, counted once
+    // against the rate limit however many dates it covers.
     (request, reply) =>
-      whenReady(flexibleAnswer({ ctx, links }, request.query), ({ options, total, found }) => {
+      whenReady(flexibleBytes({ ctx, links }, request.query), ({ bytes, total, found }) => {
+        reply.type('application/json; charset=utf-8')
         reply.header(TOTAL_COUNT_HEADER, String(total))
         if (total === 0) {
           // Why nothing is found, for the window's first date: the same listing availability links.
@@ -48,7 +50,7 @@ export function flexibleRoute(app: TypedFastify, { ctx, links, docs }: ApiDeps):
           }
           reply.header('link', emptyAnswerLink({ ctx, links }, first))
         }
-        return options
+        return bytes
       }) as never,
   )
 }
