@@ -93,7 +93,7 @@ export function availabilityAnswer(
 ): MaybeAsync<VehicleResponse[]> {
   const withDiscount = query.promo_code !== undefined
   return whenReady(
-    findAvailableVehicles(ctx, availabilitySearch(query), vehicleFilter(query)),
+    findAvailableVehicles(ctx, availabilitySearch(query), queryFilter(query)),
     ({ period, vehicles }) =>
       vehicles.map((vehicle) => presentVehicle(vehicle, period.days, links, withDiscount)),
   )
@@ -106,7 +106,7 @@ export function availabilityBytes(
 ): MaybeAsync<Buffer> {
   const withDiscount = query.promo_code !== undefined
   return whenReady(
-    findAvailableVehicles(ctx, availabilitySearch(query), vehicleFilter(query)),
+    findAvailableVehicles(ctx, availabilitySearch(query), queryFilter(query)),
     ({ period, vehicles }) => vehicleListBytes(vehicles, period.days, links, withDiscount),
   )
 }

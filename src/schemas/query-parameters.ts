@@ -101,7 +101,14 @@ const filterFields = {
   ),
 }
 
-export const AvailabilityQuery = Type.Object({ ...searchFields, ...filterFields, ...pricingFields })
+export const AvailabilityQuery = Type.Object({
+  ...searchFields,
+  vehicle_id: Type.Optional(
+    id('Only this vehicle, from GET /vehicles: whether it is free for these dates', '2'),
+  ),
+  ...filterFields,
+  ...pricingFields,
+})
 
 /** GET /vehicles/unavailable: availability's own four parameters, its filters and the driver's age. */
 export const UnavailableQuery = Type.Object({

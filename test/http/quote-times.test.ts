@@ -200,7 +200,8 @@ describe('GET /quotes for a pick-up today with no time left', () => {
 
   // Asked without a time, today was offered: every vehicle listed, a quote given, and its
   // checkout had no pick-up time left to choose. Today is now as a closed depot: nothing to rent.
-  const today = { ...CAR, pick_up_date: '2027-01-10', drop_off_date: '2027-01-13' }
+  const { vehicle_id: _car, ...SEARCH } = CAR
+  const today = { ...SEARCH, pick_up_date: '2027-01-10', drop_off_date: '2027-01-13' }
 
   test('without a time, availability lists nothing for today, and says why with a later date', async () => {
     assert.equal(okBody<unknown[]>(await api.get('/vehicles/availability', today)).length, 0)
@@ -219,7 +220,7 @@ describe('GET /quotes for a pick-up today with no time left', () => {
   })
 
   test('without a time, a quote for today is refused as a closed depot is', async () => {
-    const refused = await api.get('/quotes', today)
+    const refused = await api.get('/quotes', { ...today, vehicle_id: '1' })
     assert.equal(refused.statusCode, 404, refused.body)
     const body = refused.json<{ code: string; error: string }>()
     assert.equal(body.code, 'depot_closed')

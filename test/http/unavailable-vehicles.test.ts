@@ -174,6 +174,42 @@ describe('GET /api/agent/vehicles/unavailable', () => {
     assert.equal((await unavailable({ ...vans, vehicle_class: undefined } as Params)).length, 2)
   })
 
+  test('vehicle_id asks whether that vehicle is free: it alone, or an empty answer that says why', async () => {
+    const vans = okBody<{ vehicleId: number }[]>(
+      await api.get('/vehicles/availability', { ...AT_ALPHA, vehicle_id: '2' }),
+    )
+    assert.deepEqual(
+      vans.map((vehicle) => vehicle.vehicleId),
+      [2],
+    )
+    // Two days in the high season: the car is under its 3-day minimum.
+    const short = {
+      ...AT_ALPHA,
+      pick_up_date: '2027-01-20',
+      drop_off_date: '2027-01-22',
+      vehicle_id: '1',
+    }
+    const link = linkOf(await api.get('/vehicles/availability', short))
+    assert.deepEqual(link.params, short)
+    assert.deepEqual(
+      okBody<Unavailable[]>(await api.get(link.ask)).map(({ vehicleId, code }) => ({
+        vehicleId,
+        code,
+      })),
+      [{ vehicleId: 1, code: 'below_minimum_days' }],
+    )
+    // Beta does not stock the van: the link leads to where it is.
+    const atBeta = { ...AT_ALPHA, pick_up_depot_id: '2', drop_off_depot_id: '2', vehicle_id: '2' }
+    const elsewhere = linkOf(await api.get('/vehicles/availability', atBeta))
+    assert.equal(elsewhere.path, '/api/agent/vehicles')
+    assert.match(elsewhere.title, /^The vehicle is not stocked at the pickup depot/)
+    assertBadParameter(
+      await api.get('/vehicles/availability', { ...AT_ALPHA, vehicle_id: '99' }),
+      'unknown_vehicle',
+      'vehicle_id',
+    )
+  })
+
   test('a depot that stocks nothing the filters ask for links to where such vehicles are', async () => {
     // Beta stocks only the car.
     const atBeta = { ...AT_ALPHA, pick_up_depot_id: '2', drop_off_depot_id: '2' }

@@ -275,8 +275,8 @@ describe('MCP tool errors', () => {
       ],
       [
         'find_available_vehicles',
-        asToolArguments(QUOTE),
-        '"vehicle_id" is not an argument of this tool, and would be ignored; the arguments are pick_up_depot_id, drop_off_depot_id, pick_up_date, drop_off_date, min_seats, vehicle_class, driver_age, promo_code',
+        { ...asToolArguments(QUOTE), insurance_id: 2 },
+        '"insurance_id" is not an argument of this tool, and would be ignored; the arguments are pick_up_depot_id, drop_off_depot_id, pick_up_date, drop_off_date, vehicle_id, min_seats, vehicle_class, driver_age, promo_code',
       ],
       [
         'list_depots',

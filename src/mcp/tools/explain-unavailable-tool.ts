@@ -23,9 +23,7 @@ export const explainUnavailableTool: AgentTool = {
     return {
       structured: { vehicles },
       text: stocksNone
-        ? query.vehicle_id === undefined
-          ? noVehicleText(deps, query.pick_up_depot_id, query)
-          : `Vehicle ${query.vehicle_id} is not stocked at depot ${query.pick_up_depot_id}${query.vehicle_class || query.min_seats ? ', or does not meet vehicle_class or min_seats' : ''}; list_vehicles gives the depots that stock it (depotIds).`
+        ? noVehicleText(deps, query.pick_up_depot_id, query)
         : unavailableText(query, vehicles),
     }
   },

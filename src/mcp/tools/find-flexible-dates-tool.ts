@@ -69,11 +69,7 @@ function emptyText(
   depotName: string | undefined,
 ): string {
   const where = `${depotName ?? 'the pick-up depot'} (pick_up_depot_id ${query.pick_up_depot_id})`
-  if (found.candidates === 0) {
-    return query.vehicle_id === undefined
-      ? noVehicleText(deps, query.pick_up_depot_id, query)
-      : `Vehicle ${query.vehicle_id} is not stocked at ${where}${query.vehicle_class || query.min_seats ? ', or does not meet vehicle_class or min_seats' : ''}; list_vehicles gives the depots that stock it (depotIds).`
-  }
+  if (found.candidates === 0) return noVehicleText(deps, query.pick_up_depot_id, query)
   const dates = (count: number) => (count === 1 ? 'on 1 date' : `on ${count} dates`)
   const first = {
     pick_up_date: found.window.earliestPickUpDate,

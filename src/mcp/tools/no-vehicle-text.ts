@@ -1,11 +1,16 @@
 import type { OperationDeps } from '../../operations/agent-operations.ts'
 
 /** The filters of a search, as sent. */
-export type SentFilters = { vehicle_class?: string | undefined; min_seats?: string | undefined }
+export type SentFilters = {
+  vehicle_id?: string | undefined
+  vehicle_class?: string | undefined
+  min_seats?: string | undefined
+}
 
 /**
  * Why a search at a depot has no vehicle to look at, when that is why it is empty: the depot
- * stocks none, or none that meets the filters; and the tool that lists where such vehicles are.
+ * stocks none, none that meets the filters, or not the one vehicle asked for; and the tool that
+ * lists where such vehicles are.
  */
 export function noVehicleText(
   deps: OperationDeps,
@@ -14,6 +19,10 @@ export function noVehicleText(
 ): string {
   const depot = deps.ctx.catalogue().activeDepot(Number(pickUpDepotId))
   const where = `${depot?.name ?? 'The depot'} (pick_up_depot_id ${pickUpDepotId})`
+  if (filters.vehicle_id !== undefined) {
+    const others = filters.vehicle_class || filters.min_seats
+    return `Vehicle ${filters.vehicle_id} is not stocked at ${where}${others ? ', or does not meet vehicle_class or min_seats' : ''}; list_vehicles gives the depots that stock it (depotIds).`
+  }
   const wanted = [
     filters.vehicle_class === undefined ? undefined : `of class ${filters.vehicle_class}`,
     filters.min_seats === undefined ? undefined : `with at least ${filters.min_seats} seats`,
