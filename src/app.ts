@@ -93,9 +93,9 @@ export async function buildApp(deps: AppDeps) {
       // value is kept so the 400 can quote it. The schemas are not checked against JSON Schema's
       // own at every start (compiling that meta-schema was a tenth of the start-up): the API's
       // are, by the OpenAPI lint in the tests, and all are TypeBox's output.
-      customOptions: { coerceTypes: false, allErrors: false, verbose: true, validateSchema: false },
+      customOptions: { coerceTypes: false, allErrors: true, verbose: true, validateSchema: false },
     },
-    schemaErrorFormatter: validationError,
+    schemaErrorFormatter: (errors) => validationError(errors),
     // Bounds what a hostile URL can make the router and parser do.
     routerOptions: { maxParamLength: 100 },
     frameworkErrors: (error, request, reply) =>

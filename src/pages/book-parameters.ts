@@ -229,5 +229,5 @@ function pick(source: Parameters, names: readonly string[]): Parameters {
 /** Runs the API's schema with the app's validator and throws the API's 400 for the first fault. */
 function check(request: FastifyRequest, schema: object, values: Parameters): void {
   const validate = request.compileValidationSchema(schema, 'querystring')
-  if (!validate(values)) throw validationError((validate.errors ?? []) as never)
+  if (!validate(values)) throw validationError((validate.errors ?? []) as never, { all: false })
 }

@@ -22,7 +22,7 @@ export type TextParameters = Record<string, string | undefined>
 const JSON_LIST = /^\s*\[[\s\S]*\]\s*$/
 
 // The options Fastify's own validator runs with (see app.ts): no coercion, failing value kept.
-const ajv = new Ajv({ coerceTypes: false, allErrors: false, verbose: true, strict: false })
+const ajv = new Ajv({ coerceTypes: false, allErrors: true, verbose: true, strict: false })
 const validators = new WeakMap<TObject, ValidateFunction>()
 
 /** Checks JSON parameters against the HTTP parameters' schema; throws the API's 400 error. */

@@ -454,6 +454,54 @@ describe('parameter validation', () => {
     })
   })
 
+  describe('every fault at once', () => {
+    test('a quote asked with nothing names every required parameter in one answer', async () => {
+      const body = assertBadParameter(
+        await api.get('/quotes', {}),
+        'missing_parameter',
+        'pick_up_depot_id',
+      )
+      for (const name of [
+        'pick_up_depot_id',
+        'drop_off_depot_id',
+        'pick_up_date',
+        'drop_off_date',
+        'vehicle_id',
+      ]) {
+        assert.match(body.error, new RegExp(`\\b${name} is required`), body.error)
+      }
+      assert.equal(body.error.split(' Also: ').length, 5, body.error)
+    })
+
+    test('malformed values and missing ones together, each said once, the first as the code', async () => {
+      const body = assertBadParameter(
+        await api.get('/vehicles/availability', {
+          pick_up_depot_id: 'abc',
+          pick_up_date: 'xx',
+          drop_off_date: '2027-01-18',
+          driver_age: '5',
+        }),
+        'missing_parameter',
+        'drop_off_depot_id',
+      )
+      const faults = body.error.split(' Also: ')
+      assert.match(faults[0] ?? '', /^drop_off_depot_id is required; send /)
+      assert.ok(
+        faults.some((fault) => fault.startsWith('pick_up_depot_id "abc" is not valid')),
+        body.error,
+      )
+      assert.ok(
+        faults.some((fault) => fault.startsWith('pick_up_date "xx" is not valid')),
+        body.error,
+      )
+      assert.ok(
+        faults.some((fault) => fault.startsWith('driver_age "5" is not valid')),
+        body.error,
+      )
+      assert.equal(faults.length, 4, body.error)
+    })
+  })
+
   describe('the vehicleId path parameter', () => {
     const hostile = [
       '07',
