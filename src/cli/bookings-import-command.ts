@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { Command } from 'commander'
-import type { BookingRecord } from '../domain/booking.ts'
+import type { BookingRecord, Cancellation } from '../domain/booking.ts'
 import { bookingsToLookAt } from '../domain/bookings-to-look-at.ts'
 import { todayIn } from '../domain/calendar-date.ts'
 import {
@@ -27,7 +27,7 @@ export function bookingsImportCommand(): Command {
     .option('--dry-run', 'check every row against the database, and write nothing')
     .option(
       '--skip-existing',
-      'leave out the rows whose reference the database has already (to bring over what a restored backup lacks), and list those cancelled in the file but not here',
+      'leave out the rows whose reference the database has already, cancelling here those cancelled in the file (to bring a restored backup up to date)',
     )
     .action(async (file: string, options: { dryRun?: boolean; skipExisting?: boolean }) => {
       const progress = new Progress()
@@ -47,6 +47,17 @@ export function bookingsImportCommand(): Command {
         const { rows, existing, cancelledSince } = options.skipExisting
           ? await withoutStored(store, parsed.bookings)
           : { rows: parsed.bookings, existing: 0, cancelledSince: [] }
+        // First, so that the units they free can be taken by the bookings made since.
+        if (!options.dryRun) {
+          for (const booking of cancelledSince) {
+            await store.cancelBooking(
+              booking.reference,
+              booking.cancellation as Cancellation,
+              () => [],
+            )
+          }
+        }
+        process.stdout.write(cancelledSinceText(file, cancelledSince, options.dryRun === true))
         const total = rows.length
         if (!options.dryRun) progress.update('Checking and writing bookings', 0, total)
         const problems = await storeProblems(store, rows, {
@@ -66,7 +77,6 @@ export function bookingsImportCommand(): Command {
             ? `Dry run: all ${total} booking(s) of ${file} can be imported into the ${where}; nothing was written.${left}\n`
             : `Imported ${total} booking(s) from ${file} into the ${where}.${left}\n`,
         )
-        process.stdout.write(cancelledSinceText(file, cancelledSince))
         // A booking taken by phone for a day its depot is shut goes in as it stands: said, to arrange.
         const bookings = rows
           .map((row) => row.booking)
@@ -92,11 +102,17 @@ async function withoutStored(
   const stored = new Map(
     (await store.listBookings()).map((booking) => [booking.reference, booking]),
   )
+  const times = new Map<string, number>()
+  for (const row of rows) {
+    times.set(row.booking.reference, (times.get(row.booking.reference) ?? 0) + 1)
+  }
   const kept: CsvBooking[] = []
   const cancelledSince: BookingRecord[] = []
   for (const row of rows) {
     const there = stored.get(row.booking.reference)
-    if (!there) kept.push(row)
+    // A reference the file gives twice is imported as it is, so that the import refuses it at
+    // its lines rather than leaving both rows out.
+    if (!there || (times.get(row.booking.reference) ?? 0) > 1) kept.push(row)
     else if (there.status === 'confirmed' && row.booking.status === 'cancelled') {
       cancelledSince.push(row.booking)
     }
@@ -105,22 +121,17 @@ async function withoutStored(
 }
 
 /**
- * The bookings cancelled in the file but confirmed in the database, each with the command that
- * cancels it here: an import adds bookings and never changes one, and a cancellation tells the
- * traveller and the company, which the operator should choose to do.
+ * The bookings cancelled in the file but confirmed in the database, cancelled here as they were
+ * there (when, by whom and why), with no message: the traveller and the company were told when it
+ * happened. After a restore, the bookings cancelled since the backup, whose units the bookings made
+ * since may have taken.
  */
-function cancelledSinceText(file: string, cancelled: BookingRecord[]): string {
+function cancelledSinceText(file: string, cancelled: BookingRecord[], dryRun: boolean): string {
   if (cancelled.length === 0) return ''
-  const commands = cancelled.map(
-    (booking) =>
-      `  rental-agent bookings cancel ${booking.reference} --reason ${shellQuoted(booking.cancellation?.reason ?? 'cancelled by the company')}`,
-  )
-  return `${cancelled.length} booking(s) are cancelled in ${file} but confirmed in the database, and still hold their units. To cancel them here (the traveller and the company are told again):\n${commands.join('\n')}\n`
-}
-
-/** Text as one single-quoted shell word. */
-function shellQuoted(text: string): string {
-  return `'${text.replaceAll("'", "'\\''")}'`
+  const references = cancelled.map((booking) => booking.reference).join(', ')
+  return dryRun
+    ? `Dry run: ${cancelled.length} booking(s) cancelled in ${file} but confirmed in the database would be cancelled here as they were, telling nobody again: ${references} (the check below counts their units as still booked).\n`
+    : `Cancelled ${cancelled.length} booking(s) here as they were cancelled in ${file}, telling nobody again (they were told when it happened): ${references}.\n`
 }
 
 /**

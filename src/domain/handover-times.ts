@@ -101,8 +101,10 @@ export function checkHandoverTime(
 /**
  * For a rental that starts and ends on the same day, a 400 unless the drop-off comes after the
  * pick-up: an 18:00 pick-up with a 07:00 drop-off was quoted and booked. A time not sent is taken
- * as the widest the depots allow (the first pick-up still to come, the last drop-off), so that a
- * day with no possible rental is refused too, naming the time that was sent.
+ * as the widest the depots allow (the first pick-up still to come, the last drop-off still to
+ * come), so that a day with no possible rental is refused too, naming the time that was sent; so
+ * is today once the drop-off depot's last time has passed. A depot with no time at all that day is
+ * closed: availability's question, not this one.
  */
 export function checkSameDayOrder(
   pickUpDepot: Depot,
@@ -114,6 +116,16 @@ export function checkSameDayOrder(
 ): void {
   const pickUps = handoverTimes(pickUpDepot, date, 'pick-up', now)
   const dropOffs = handoverTimes(dropOffDepot, date, 'drop-off', now)
+  const dayDropOffs = handoverTimes(dropOffDepot, date, 'drop-off')
+  // Today, the drop-off depot's last time has passed while a pick-up is still to come: no rental
+  // can end today any more. (With the pick-ups gone too, today is as a closed depot, said so.)
+  if (now !== undefined && dropOffs.length === 0 && dayDropOffs.length > 0 && pickUps.length > 0) {
+    throw invalid(
+      'drop_off_before_pick_up',
+      dropOffTime === null ? 'drop_off_date' : 'drop_off_time',
+      `${dropOffDepot.name}'s last drop-off time on ${date} (${dayDropOffs.at(-1)}) has passed (it is ${clockNow(now)} there now); send a later drop_off_date`,
+    )
+  }
   const pickUp = pickUpTime ?? pickUps[0]
   const dropOff = dropOffTime ?? dropOffs.at(-1)
   if (pickUp === undefined || dropOff === undefined || dropOff > pickUp) return

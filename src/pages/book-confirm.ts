@@ -193,9 +193,9 @@ export async function confirmBooking(
       default:
         return outcome satisfies never
     }
-  } catch (error) {
-    if (error instanceof StoreUnavailableError) {
-      request.log.error({ err: error.cause }, 'store unavailable')
+  } catch (caught) {
+    if (caught instanceof StoreUnavailableError) {
+      request.log.error({ err: caught.cause }, 'store unavailable')
       reply.header('retry-after', String(RETRY_AFTER_UNAVAILABLE_SECONDS))
       return showCheckout(503, {
         quote: undefined,
@@ -210,7 +210,8 @@ export async function confirmBooking(
         canConfirm: true,
       })
     }
-    if (!(error instanceof DomainError)) throw error
+    if (!(caught instanceof DomainError)) throw caught
+    let error = caught
     if (error.code === 'driver_too_young') {
       // The driver may not rent this vehicle: said next to the date of birth, with the price as
       // quoted, and the way to the vehicles this driver may rent.
@@ -233,22 +234,30 @@ export async function confirmBooking(
     }
     if (isInvalidRequest(error) && error.parameter && FORM_FIELDS.has(error.parameter)) {
       // A time the depot does not offer that day (say): next to the field, with the quote.
-      const checkout = await openCheckout(deps.ctx, {
-        ...rental,
-        pickUpTime: undefined,
-        dropOffTime: undefined,
-      })
-      return showCheckout(400, {
-        quote: checkout.quote,
-        notice: quoteNotice(checkout),
-        errors: {
-          ...detailErrors,
-          [error.parameter]: error.parameter.endsWith('_time')
-            ? timeProblemText(error.message)
-            : error.message,
-        },
-        canConfirm: true,
-      })
+      const fault = error
+      try {
+        const checkout = await openCheckout(deps.ctx, {
+          ...rental,
+          pickUpTime: undefined,
+          dropOffTime: undefined,
+        })
+        return showCheckout(400, {
+          quote: checkout.quote,
+          notice: quoteNotice(checkout),
+          errors: {
+            ...detailErrors,
+            [fault.parameter as string]: fault.parameter?.endsWith('_time')
+              ? timeProblemText(fault.message)
+              : fault.message,
+          },
+          canConfirm: true,
+        })
+      } catch (again) {
+        // Without its times the rental cannot be had either (a rental of today whose last
+        // drop-off has passed since the page was shown): said as below, the details kept.
+        if (!(again instanceof DomainError)) throw again
+        error = again
+      }
     }
     const carried = {
       quote: undefined,
@@ -259,17 +268,20 @@ export async function confirmBooking(
     if (isInvalidRequest(error)) {
       // The dates have passed since the checkout was shown, say: the message next to them.
       const field = error.parameter !== undefined && isSearchParameter(error.parameter)
+      // A rule of the hand-over times in a person's words; other faults as the API says them.
+      const said =
+        error.code === 'drop_off_before_pick_up' || error.code === 'time_not_offered'
+          ? timeProblemText(error.message)
+          : error.message
       return showCheckout(400, {
         ...carried,
         notice: {
           kind: 'problem',
           title: 'Nothing was booked: this rental cannot be booked as it is',
-          message: field ? undefined : error.message,
+          message: field ? undefined : said,
           link: { href: searchAgain(body).href, text: 'Choose new dates or depots' },
         },
-        errors: field
-          ? { ...detailErrors, [error.parameter as string]: error.message }
-          : detailErrors,
+        errors: field ? { ...detailErrors, [error.parameter as string]: said } : detailErrors,
       })
     }
     return showCheckout(409, {

@@ -2,6 +2,7 @@ import type { RentalRequest } from '../domain/availability.ts'
 import type { Depot } from '../domain/catalogue.ts'
 import type { CatalogueIndex } from '../domain/catalogue-index.ts'
 import { invalid } from '../domain/errors.ts'
+import { checkSameDayOrder } from '../domain/handover-times.ts'
 import { parseRentalPeriod } from '../domain/rental-period.ts'
 import type { VerbContext } from './context.ts'
 
@@ -22,13 +23,14 @@ export function resolveRentalRequest(ctx: VerbContext, search: RentalSearch): Re
   const dropOffDepot = activeDepot(index, 'drop_off_depot_id', search.dropOffDepotId)
   const instant = ctx.now()
   const period = parseRentalPeriod(search, ctx.rules, instant)
-  return {
-    pickUpDepot,
-    dropOffDepot,
-    period,
-    driverAge: search.driverAge ?? null,
-    now: { instant, timeZone: ctx.rules.timeZone },
+  const now = { instant, timeZone: ctx.rules.timeZone }
+  // A rental of one day that no hand-over times can make (the last drop-off before the first
+  // pick-up, or gone today) is refused as dates in the wrong order are: it was listed and quoted,
+  // and its checkout had no drop-off time to offer.
+  if (period.pickUpDate === period.dropOffDate) {
+    checkSameDayOrder(pickUpDepot, dropOffDepot, period.pickUpDate, null, null, now)
   }
+  return { pickUpDepot, dropOffDepot, period, driverAge: search.driverAge ?? null, now }
 }
 
 /** The active depot with this id; any other id is a 400 naming the parameter. */

@@ -288,9 +288,10 @@ for (const { kind, open, skip } of TARGETS) {
       }
     })
 
-    test('--skip-existing brings over what a restored copy lacks, and lists what was cancelled since', async () => {
-      // The restored copy: two bookings. The database set aside: the same two, one cancelled
-      // since, and one taken by phone since, imported with its own earlier booked_at.
+    test('--skip-existing brings a restored copy up to date: the bookings made since, and the cancellations', async () => {
+      // The restored copy: two bookings of the car at Alpha (2 units) on the same days. The
+      // database set aside: one of them cancelled since, its unit taken by a phone booking
+      // imported since (with its own earlier booked_at), and a one-way booking.
       const restored = sqliteTarget()
       try {
         assert.equal((await runCommand(restored, ['fleet', 'import', RULES_FLEET])).code, 0)
@@ -304,19 +305,30 @@ for (const { kind, open, skip } of TARGETS) {
         const aside = `${restored.dir}/aside.csv`
         writeFileSync(
           aside,
-          `${columns}\nRS-A,1,1,1,2027-03-10,2027-03-12,confirmed,,,\nRS-B,1,1,1,2027-03-10,2027-03-12,cancelled,2027-01-09T21:00:00.000Z,operator,Customer's plans changed\nRS-C,1,1,2,2027-03-20,2027-03-22,confirmed,,,\n`,
+          `${columns}\nRS-A,1,1,1,2027-03-10,2027-03-12,confirmed,,,\nRS-B,1,1,1,2027-03-10,2027-03-12,cancelled,2027-01-09T21:00:00.000Z,traveller,Plans changed\nRS-C,1,1,1,2027-03-10,2027-03-12,confirmed,,,\nRS-D,1,1,2,2027-03-20,2027-03-22,confirmed,,,\n`,
         )
         // Without the option, a reference already there refuses the whole file.
         assert.equal((await runCommand(restored, ['bookings', 'import', aside])).code, 1)
+        const dry = await runCommand(restored, [
+          'bookings',
+          'import',
+          '--skip-existing',
+          '--dry-run',
+          aside,
+        ])
+        assert.match(
+          dry.stdout,
+          /^Dry run: 1 booking\(s\) cancelled in .* would be cancelled here as they were, telling nobody again: RS-B/m,
+        )
         const run = await runCommand(restored, ['bookings', 'import', '--skip-existing', aside])
         assert.equal(run.code, 0, run.stderr)
         assert.match(
           run.stdout,
-          /^Imported 1 booking\(s\) from .* 2 booking\(s\) the database has already were left as they are\.$/m,
+          /^Cancelled 1 booking\(s\) here as they were cancelled in .*aside\.csv, telling nobody again \(they were told when it happened\): RS-B\.$/m,
         )
         assert.match(
           run.stdout,
-          /1 booking\(s\) are cancelled in .*aside\.csv but confirmed in the database, and still hold their units\. To cancel them here \(the traveller and the company are told again\):\n {2}rental-agent bookings cancel RS-B --reason 'Customer'\\''s plans changed'\n/,
+          /^Imported 2 booking\(s\) from .* 2 booking\(s\) the database has already were left as they are\.$/m,
         )
         const listed = JSON.parse(
           (await runCommand(restored, ['bookings', 'list', '--json'])).stdout,
@@ -326,9 +338,31 @@ for (const { kind, open, skip } of TARGETS) {
           restoredOnes.map((booking) => [booking.reference, booking.status]).sort(),
           [
             ['RS-A', 'confirmed'],
-            ['RS-B', 'confirmed'],
+            ['RS-B', 'cancelled'],
             ['RS-C', 'confirmed'],
+            ['RS-D', 'confirmed'],
           ],
+        )
+        const cancelled = restoredOnes.find((booking) => booking.reference === 'RS-B')
+        assert.equal(cancelled?.cancellation?.by, 'traveller')
+        assert.equal(cancelled?.cancellation?.reason, 'Plans changed')
+        assert.equal(await carsBooked(restored, '2027-03-11'), 2)
+        // Nothing new for anyone: the outbox holds no message.
+        assert.match(
+          (await runCommand(restored, ['outbox', 'list'])).stdout,
+          /^0 pending, 0 failed message\(s\)$/m,
+        )
+        // A reference the file gives twice is refused at its lines, not left out.
+        const twice = `${restored.dir}/twice.csv`
+        writeFileSync(
+          twice,
+          `${columns}\nRS-A,1,1,1,2027-03-10,2027-03-12,confirmed,,,\nRS-A,1,1,1,2027-03-10,2027-03-12,confirmed,,,\n`,
+        )
+        const refused = await runCommand(restored, ['bookings', 'import', '--skip-existing', twice])
+        assert.equal(refused.code, 1)
+        assert.match(
+          refused.stderr,
+          /RS-A is also the reference of an earlier booking in this import/,
         )
       } finally {
         await restored.close()

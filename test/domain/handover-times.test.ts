@@ -12,6 +12,8 @@ const alpha = depotOf(catalogue, 1)
 const beta = depotOf(catalogue, 2)
 /** Alpha as a depot whose only weekday drop-off, 07:00, is before its first pick-up. */
 const early: Depot = { ...alpha, dropOffTimes: { weekday: ['07:00'], weekend: [] } }
+/** Alpha as a depot that also hands vehicles over at 20:00, after its last drop-off. */
+const late: Depot = { ...alpha, pickupTimes: { weekday: ['08:00', '12:00', '20:00'], weekend: [] } }
 const DAY = date('2027-01-13')
 /** 09:30 that Wednesday in Auckland: Alpha's 08:00 pick-up is gone. */
 const MORNING: Now = { instant: new Date('2027-01-12T20:30:00Z'), timeZone: 'Pacific/Auckland' }
@@ -101,6 +103,24 @@ describe('checkSameDayOrder: a rental on one day ends after it starts', () => {
         message:
           "Alpha's last drop-off time on 2027-01-13 (07:00) is not after the earliest pick-up Alpha can give that day (08:00); send a later drop_off_date",
       },
+    },
+    {
+      rule: "today, after the drop-off depot's last time, with a pick-up still to come",
+      depots: [late, alpha],
+      times: [null, null],
+      now: { instant: new Date('2027-01-13T05:00:00Z'), timeZone: 'Pacific/Auckland' },
+      refused: {
+        parameter: 'drop_off_date',
+        message:
+          "Alpha's last drop-off time on 2027-01-13 (17:00) has passed (it is 18:00 there now); send a later drop_off_date",
+      },
+    },
+    {
+      rule: 'today, with every pick-up and drop-off gone: a closed day, availability says so',
+      depots: [alpha, alpha],
+      times: [null, null],
+      now: { instant: new Date('2027-01-13T05:00:00Z'), timeZone: 'Pacific/Auckland' },
+      refused: null,
     },
     {
       rule: 'today, the earliest pick-up is the first still to come',

@@ -224,6 +224,12 @@ describe('GET /api/agent/vehicles/unavailable', () => {
       vehicles.map(({ vehicleId, depotIds }) => ({ vehicleId, depotIds })),
       [{ vehicleId: 2, depotIds: [1] }],
     )
+    // No vehicle of the fleet has 99 seats: the whole fleet, not an empty list.
+    const nowhere = linkOf(await api.get('/vehicles/availability', { ...atBeta, min_seats: '99' }))
+    assert.equal(nowhere.path, '/api/agent/vehicles')
+    assert.deepEqual(nowhere.params, {})
+    assert.match(nowhere.title, /^No vehicle of the fleet meets the filters/)
+    assert.ok(okBody<unknown[]>(await api.get(nowhere.ask)).length > 0)
     // The flexible search for the one vehicle, at a depot without it, the same.
     const flexible = await api.get('/vehicles/availability/flexible', {
       pick_up_depot_id: '2',

@@ -15,7 +15,7 @@ import {
   startBookingSite,
   textOf,
 } from '../helpers/booking-pages.ts'
-import { FIXED_NOW } from '../helpers/test-app.ts'
+import { DEMO_FLEET_FILE, FIXED_NOW } from '../helpers/test-app.ts'
 
 /*
  * POST /book: confirming a checkout. The van (2) has one unit at Alpha and the car (1) two, both
@@ -658,5 +658,42 @@ describe('when the store cannot be reached', () => {
     const response = await site.get(bookUrl(SEARCH))
     assertPage(response, 503)
     assert.match(String(response.headers['retry-after']), /^\d+$/)
+  })
+})
+
+describe('a rental of today whose times pass while the checkout is open (the demo fleet)', () => {
+  test('is refused on the checkout with what was typed kept, in words, not an error page', async () => {
+    const demo = await startBookingSite({ fleetFile: DEMO_FLEET_FILE })
+    try {
+      // 15:50 on Wednesday 2027-01-13 in Auckland: a pick-up at Auckland Airport at 16:00 and a
+      // drop-off in Queenstown at 17:00, its last of the day.
+      demo.setNow(new Date('2027-01-13T02:50:00Z'))
+      const checkout = await demo.openCheckout({
+        pick_up_depot_id: '1',
+        drop_off_depot_id: '5',
+        pick_up_date: '2027-01-13',
+        drop_off_date: '2027-01-13',
+        vehicle_id: '1',
+        pick_up_time: '16:00',
+        drop_off_time: '17:00',
+      })
+      // Confirmed at 17:30: both times have passed, and no drop-off is left that day.
+      demo.setNow(new Date('2027-01-13T04:30:00Z'))
+      const page = assertPage(
+        await demo.post({ ...checkout.fields, ...PERSON }, checkout.cookie),
+        400,
+      )
+      const text = textOf(page)
+      assert.match(text, /Nothing was booked: this rental cannot be booked as it is/)
+      assert.match(
+        text,
+        /Queenstown's last drop-off time on Wed, 13 Jan 2027 \(17:00\) has passed \(it is 17:30 there now\); choose a later drop-off date\./,
+      )
+      for (const [field, value] of Object.entries(PERSON)) {
+        assert.equal(inputValue(page, field), value, `${field} is not kept`)
+      }
+    } finally {
+      await demo.close()
+    }
   })
 })

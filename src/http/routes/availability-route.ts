@@ -1,5 +1,5 @@
 import Type from 'typebox'
-import { stocksAnyMeeting } from '../../domain/vehicle-filter.ts'
+import { meetsFilter, stocksAnyMeeting } from '../../domain/vehicle-filter.ts'
 import { availabilityBytes, queryFilter } from '../../operations/agent-operations.ts'
 import type { SiteLinks } from '../../presenters/site-links.ts'
 import { AvailabilityQuery } from '../../schemas/query-parameters.ts'
@@ -26,6 +26,13 @@ export function emptyAnswerLink(
   )
   if (stocked) {
     return `<${links.unavailableListing(search)}>; rel="related"; title="Why each vehicle is left out, and what to send instead"`
+  }
+  // No vehicle of the fleet meets them (min_seats=99): the whole fleet, rather than an empty list.
+  const anywhere = ctx
+    .catalogue()
+    .catalogue.vehicles.some((vehicle) => meetsFilter(vehicle, queryFilter(search)))
+  if (!anywhere) {
+    return `<${links.vehicleListing({})}>; rel="related"; title="No vehicle of the fleet meets the filters: all its vehicles, with the depots that stock them (depotIds)"`
   }
   const what =
     search.vehicle_id === undefined
