@@ -5,7 +5,7 @@ import type { CompanyProfile } from '../presenters/company-profile.ts'
 import { formatInstant, formatUntil } from '../presenters/display-format.ts'
 import { freeCancellationOver, noFreeCancellationText } from '../presenters/quote-terms.ts'
 import { bookedPrice, bookedRental } from './booking-summary.ts'
-import { errorAttributes, fieldError, hiddenFields } from './form-fields.ts'
+import { errorAttributes, errorSummary, fieldError, hiddenFields } from './form-fields.ts'
 import { type Notice, noticeBox } from './notice.ts'
 import { type PageContent, page } from './page-document.ts'
 import { termsList } from './terms-list.ts'
@@ -37,9 +37,16 @@ export function managePage(input: ManagePageInput): PageContent {
     booking.status === 'cancelled'
       ? `Booking cancelled: ${booking.reference}`
       : `Your booking: ${booking.reference}`
+  // A cancellation refused for a field (the box not ticked) is said at the top too, linked to the
+  // field: said only next to it, far down the page, the booking looked cancelled and was not.
+  const problems = [
+    ...(input.confirmError ? [{ href: '#confirm', message: input.confirmError }] : []),
+    ...(input.reasonError ? [{ href: '#reason', message: input.reasonError }] : []),
+  ]
   return page(
-    title,
+    problems.length > 0 ? `Error: ${title}` : title,
     html`<h1>${booking.status === 'cancelled' ? 'Booking cancelled' : 'Your booking'}</h1>
+${errorSummary(problems.map((problem) => ({ ...problem, message: `Not cancelled: ${problem.message}` })))}
 <p class="reference" id="booking-reference">${booking.reference}</p>
 ${input.notice ? noticeBox(input.notice) : ''}
 ${status(input)}

@@ -60,7 +60,7 @@ details.change-search .search-form { margin-top: 0.25rem; }
 .terms { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0.4rem 1rem; margin: 0 0 1rem; }
 .terms div { border-bottom: 1px solid var(--line); padding-bottom: 0.3rem; }
 .terms dt { font-size: 0.85rem; color: var(--muted); }
-.terms dd { margin: 0; font-weight: 700; font-size: 1.05rem; }
+.terms dd { margin: 0; font-weight: 700; font-size: 1.05rem; overflow-wrap: anywhere; }
 .vehicle form { flex: 1; display: flex; flex-direction: column; }
 .vehicle form button { margin-top: auto; }
 details.accessories { margin: 0 0 1.1rem; border: 1px solid var(--line); border-radius: 6px; padding: 0 0.6rem; }
@@ -81,7 +81,7 @@ details.accessories fieldset { margin-bottom: 0.75rem; }
 .panel h2 { margin-top: 1rem; }
 .rental { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.35rem 1rem; margin: 0 0 1rem; }
 .rental dt { color: var(--muted); }
-.rental dd { margin: 0; font-weight: 600; }
+.rental dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
 .rental .field-error { grid-column: 1 / -1; }
 table.price { margin: 0.5rem 0 0.75rem; }
 table.price th { background: none; font-weight: 600; }

@@ -1,6 +1,7 @@
 import fastifyFormbody from '@fastify/formbody'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { refuseLongQuery } from '../http/query-limit.ts'
+import { managePath } from '../presenters/site-links.ts'
 import { chooseOptions, showCheckout } from './book-checkout.ts'
 import { confirmBooking } from './book-confirm.ts'
 import { cancelManagedBooking, showManagedBooking } from './book-manage.ts'
@@ -39,6 +40,11 @@ export function bookingPages(deps: PageDeps) {
 
     app.get<{ Params: { token: string } }>('/manage/:token', (request, reply) =>
       showManagedBooking(deps, request, reply),
+    )
+    // The address a failed cancellation leaves in the browser, opened again (history, a bookmark):
+    // back to the booking, not a "page not found".
+    app.get<{ Params: { token: string } }>('/manage/:token/cancel', (request, reply) =>
+      reply.redirect(managePath(encodeURIComponent(request.params.token)), 303),
     )
     app.post<{ Params: { token: string } }>(
       '/manage/:token/cancel',

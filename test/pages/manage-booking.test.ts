@@ -221,8 +221,21 @@ describe("a booking's own page", () => {
       page,
       /<input type="checkbox" id="confirm" name="confirm" value="yes" aria-invalid="true"/,
     )
+    // Said at the top too, before anything else, linked to the box: far down the page alone, the
+    // booking looked cancelled.
+    assert.match(page, /<title>Error: /)
+    const summary = /<div class="error-summary" role="alert"[\s\S]*?<\/div>/.exec(page)?.[0] ?? ''
+    assert.match(
+      summary,
+      /<a href="#confirm">Not cancelled: Tick the box to confirm that you want to cancel this booking<\/a>/,
+    )
+    assert.ok(page.indexOf('error-summary') < page.indexOf('booking-reference'))
     assert.equal(await site.unitsBooked(2), 1)
     assert.match(textOf(assertPage(await site.get(path), 200)), /Confirmed\./)
+    // The address the refusal leaves in the browser, opened again, is the booking's page.
+    const again = await site.get(`${path}/cancel`)
+    assert.equal(again.statusCode, 303)
+    assert.equal(again.headers.location, path)
   })
 
   test("the cancel form has the booking form's forgery protection: no token, no cancellation", async () => {
