@@ -3,7 +3,8 @@ import type { BookingRecord } from '../domain/booking.ts'
 import { parseCalendarDate } from '../domain/calendar-date.ts'
 import { type Customer, customerProblems, normaliseCustomer } from '../domain/customer.ts'
 import { driverAgeFromBirth } from '../domain/driver-age.ts'
-import { DomainError, StoreUnavailableError } from '../domain/errors.ts'
+import { DomainError, StoreUnavailableError, UnavailableError } from '../domain/errors.ts'
+import { minimumDriverAge } from '../domain/rental-extras.ts'
 import { RETRY_AFTER_UNAVAILABLE_SECONDS } from '../http/error-response.ts'
 import { bookPath } from '../presenters/site-links.ts'
 import { bookVehicle } from '../verbs/book-vehicle.ts'
@@ -19,7 +20,12 @@ import {
 } from './book-parameters.ts'
 import { newQuoteNotice, quoteBookedElsewhere, quoteNotice } from './checkout-notices.ts'
 import { type CheckoutPageInput, type CustomerValues, checkoutPage } from './checkout-page.ts'
-import { choiceProblemText, suggestedCheckout, timeProblemText } from './choice-error-words.ts'
+import {
+  choiceProblemText,
+  suggestedCheckout,
+  timeProblemText,
+  withDatesInWords,
+} from './choice-error-words.ts'
 import { confirmationPage } from './confirmation-page.ts'
 import { checkoutIdentity } from './csrf.ts'
 import { isInvalidRequest, isSearchParameter } from './error-fields.ts'
@@ -214,18 +220,33 @@ export async function confirmBooking(
     let error = caught
     if (error.code === 'driver_too_young') {
       // The driver may not rent this vehicle: said next to the date of birth, with the price as
-      // quoted, and the way to the vehicles this driver may rent.
+      // quoted, and the way to the vehicles this driver may rent; when there is none (a driver
+      // under every vehicle's minimum age), the youngest age any vehicle takes, and no search
+      // that could only come back empty.
       const checkout = await openCheckout(deps.ctx, { ...rental, driverAge: undefined })
+      const index = deps.ctx.catalogue()
+      const youngest = Math.min(
+        ...index.catalogue.vehicles.map((vehicle) =>
+          minimumDriverAge(index.catalogue.terms, vehicle),
+        ),
+      )
+      const mayRentAny = rental.driverAge !== undefined && rental.driverAge >= youngest
       return showCheckout(400, {
         quote: checkout.quote,
         notice: {
           kind: 'problem',
           title: 'Nothing was booked: the driver is too young for this vehicle',
-          message: choiceProblemText(error),
-          link: {
-            href: searchAgain(body, { driver_age: String(rental.driverAge) }).href,
-            text: 'See the vehicles this driver may rent',
-          },
+          message: mayRentAny
+            ? choiceProblemText(error)
+            : `${withDatesInWords(error instanceof UnavailableError ? error.why : error.message)}. Every vehicle of ours needs a driver aged ${youngest} or over: another driver of that age can book it.`,
+          ...(mayRentAny
+            ? {
+                link: {
+                  href: searchAgain(body, { driver_age: String(rental.driverAge) }).href,
+                  text: 'See the vehicles this driver may rent',
+                },
+              }
+            : {}),
         },
         // The whole sentence once, above; next to the field (and in the summary) what it is about.
         errors: { ...detailErrors, date_of_birth: 'The driver is too young for this vehicle' },

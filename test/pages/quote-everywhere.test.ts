@@ -283,6 +283,38 @@ describe('one quote through the API, MCP, the checkout and the confirmation', ()
     assert.match(answer.body, /id="date_of_birth"[^>]*value="2006-06-30"/)
   })
 
+  test('a driver too young for every vehicle is told the youngest age any takes, with no search that would come back empty', async () => {
+    const van = {
+      ...ASKED,
+      vehicle_id: '2',
+      insurance_id: undefined,
+      pick_up_date: '2027-01-15',
+      driver_age: undefined,
+      promo_code: undefined,
+    }
+    const quote = okBody<Quote>(await session.api.get('/quotes', van))
+    const link = new URL(quote.checkoutUrl)
+    const checkout = await page(`${link.pathname}${link.search}`)
+    const answer = await post(
+      {
+        ...bookingForm(checkout.body),
+        full_name: 'Too Young',
+        email: 'young@example.com',
+        phone: '+64 21 555 0182',
+        date_of_birth: '2010-06-30',
+      },
+      cookieOf(checkout),
+    )
+    assert.equal(answer.statusCode, 400)
+    const said = textOf(answer.body)
+    assert.match(
+      said,
+      /Test Van is rented to drivers aged 21 or over; the driver is 16\. Every vehicle of ours needs a driver aged 18 or over: another driver of that age can book it\./,
+    )
+    assert.doesNotMatch(answer.body, /driver_age=16/)
+    assert.doesNotMatch(said, /See the vehicles this driver may rent/)
+  })
+
   describe('a results link from an agent, with a promotion code and its reference', () => {
     const search = {
       pick_up_depot_id: ASKED.pick_up_depot_id,
