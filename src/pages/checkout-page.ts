@@ -1,5 +1,6 @@
 import { html, type SafeHtml } from '../docs/html.ts'
 import { dayTypeOf, parseCalendarDate } from '../domain/calendar-date.ts'
+import { freeCancellationUntil } from '../domain/cancellation-rule.ts'
 import type { Depot } from '../domain/catalogue.ts'
 import type { Surcharge } from '../domain/company-terms.ts'
 import { MAX_NAME_LENGTH } from '../domain/customer.ts'
@@ -85,7 +86,7 @@ ${input.notice ? noticeBox(input.notice) : ''}
 <section class="panel" aria-labelledby="rental-heading">
 <h2 id="rental-heading">Your rental</h2>
 ${rentalFacts(input)}
-${quote ? priceSummary(quote, input.timeZone, input.afterHoursFees) : ''}
+${quote ? priceSummary(quote, input) : ''}
 ${searchValuesOf(input) ? html`<p><a href="${bookPath(searchValuesOf(input) ?? {})}">Change vehicle or options</a></p>` : ''}
 </section>
 <section class="panel" aria-labelledby="details-heading">
@@ -109,12 +110,30 @@ ${quote ? html`<dt>Rental length</dt><dd>${quote.rentalDays} ${quote.rentalDays 
 </dl>`
 }
 
-function priceSummary(quote: Quote, timeZone: string, afterHoursFees: Surcharge[]): SafeHtml {
-  const notes = pageAssumptions(quote, afterHoursFees)
+function priceSummary(quote: Quote, input: CheckoutPageInput): SafeHtml {
+  const { timeZone } = input
+  const notes = pageAssumptions(quote, input.afterHoursFees)
+  // A quote without a pick-up time counts free cancellation from the start of the pick-up day;
+  // the booking counts it from the time chosen below, so the terms shown are the booking's: "No
+  // free cancellation" was shown for a booking that then had it until 6 pm.
+  const pickUp = input.canConfirm && quote.pickUpTime === null ? timeChoices(input)[0]?.chosen : ''
+  const terms = pickUp
+    ? {
+        ...quote.terms,
+        cancellation: {
+          ...quote.terms.cancellation,
+          freeUntil: freeCancellationUntil(
+            { pickUpDate: quote.pickUpDate, pickUpTime: pickUp },
+            { freeCancellationHours: quote.terms.cancellation.freeCancellationHours, timeZone },
+          ).toISOString(),
+        },
+      }
+    : quote.terms
   return html`${priceTable(presentPriceLines(quote), 'Price of this rental')}
 ${notes.length > 0 ? html`<ul class="assumptions">${notes.map((note) => html`<li>${note}</li>`)}</ul>` : ''}
 <p class="expiry">This price is held until <time datetime="${quote.expiresAt}">${formatUntil(quote.expiresAt, timeZone)}</time>.</p>
-${termsList(quote.terms, timeZone, quote.createdAt)}`
+${termsList(terms, timeZone, pickUp ? input.now.toISOString() : quote.createdAt)}
+${pickUp ? html`<p class="muted" id="cancellation-time">Free cancellation is counted from the pick-up time you choose below: as shown, from ${pickUp}.</p>` : ''}`
 }
 
 /**
@@ -157,41 +176,56 @@ const TIME_FIELDS = [
   },
 ] as const
 
+/** A hand-over time field as the form shows it: the times offered, those after hours, the chosen. */
+type TimeChoice = {
+  field: (typeof TIME_FIELDS)[number]
+  offered: string[]
+  afterHours: string[]
+  chosen: string
+}
+
 /**
  * The hand-over times to choose from: those the depots offer on the day type of each date and
  * have not passed, the quote's (an agent may have asked for them) chosen, else the first that is
  * not after hours.
  */
-function timeFields(
-  input: CheckoutPageInput,
-  carried: Record<string, string | undefined>,
-): SafeHtml {
+function timeChoices(input: CheckoutPageInput): TimeChoice[] {
+  const carried = carriedParameters(input)
   let pickUpChosen = ''
+  return TIME_FIELDS.map((field) => {
+    const sameDay = field.handover === 'drop-off' && carried.pick_up_date === carried.drop_off_date
+    const depot = input.depots.find((candidate) => String(candidate.id) === carried[field.depot])
+    const date = parseCalendarDate(carried[field.date] ?? '')
+    const offered =
+      depot && date
+        ? handoverTimes(depot, date, field.handover, {
+            instant: input.now,
+            timeZone: input.timeZone,
+          })
+        : []
+    const afterHours =
+      depot && date
+        ? depot.afterHours[field.handover === 'pick-up' ? 'pickUp' : 'dropOff'][dayTypeOf(date)]
+        : []
+    // An after-hours time adds a fee: never chosen for the person, only by them. A drop-off on
+    // the pick-up's day is chosen after the pick-up time chosen, or the rental could not be booked.
+    const possible = sameDay ? offered.filter((time) => time > pickUpChosen) : offered
+    const chosen =
+      input.customer[field.name] ||
+      carried[field.name] ||
+      possible.find((time) => !afterHours.includes(time)) ||
+      possible[0] ||
+      offered[0] ||
+      ''
+    if (field.handover === 'pick-up') pickUpChosen = chosen
+    return { field, offered, afterHours, chosen }
+  })
+}
+
+function timeFields(input: CheckoutPageInput): SafeHtml {
   return html`<fieldset class="times">
 <legend>When</legend>
-${TIME_FIELDS.map((field) => {
-  const sameDay = field.handover === 'drop-off' && carried.pick_up_date === carried.drop_off_date
-  const depot = input.depots.find((candidate) => String(candidate.id) === carried[field.depot])
-  const date = parseCalendarDate(carried[field.date] ?? '')
-  const offered =
-    depot && date
-      ? handoverTimes(depot, date, field.handover, { instant: input.now, timeZone: input.timeZone })
-      : []
-  const afterHours =
-    depot && date
-      ? depot.afterHours[field.handover === 'pick-up' ? 'pickUp' : 'dropOff'][dayTypeOf(date)]
-      : []
-  // An after-hours time adds a fee: never chosen for the person, only by them. A drop-off on
-  // the pick-up's day is chosen after the pick-up time chosen, or the rental could not be booked.
-  const possible = sameDay ? offered.filter((time) => time > pickUpChosen) : offered
-  const chosen =
-    input.customer[field.name] ||
-    carried[field.name] ||
-    possible.find((time) => !afterHours.includes(time)) ||
-    possible[0] ||
-    offered[0] ||
-    ''
-  if (field.handover === 'pick-up') pickUpChosen = chosen
+${timeChoices(input).map(({ field, offered, afterHours, chosen }) => {
   const error = input.errors[field.name]
   return html`<div class="field${error === undefined ? '' : ' has-error'}">
 <label for="${field.name}">${field.label}</label>
@@ -204,17 +238,22 @@ ${offered.map((time) => html`<option value="${time}"${time === chosen ? ' select
 </fieldset>`
 }
 
-function detailsForm(input: CheckoutPageInput): SafeHtml {
-  const carried: Record<string, string | undefined> = input.quote
+/** The rental's parameters the form carries: the quote's, or the choice as sent. */
+function carriedParameters(input: CheckoutPageInput): Record<string, string | undefined> {
+  return input.quote
     ? checkoutParameters(input.quote)
     : { ...input.choice, quote_id: input.quoteId }
+}
+
+function detailsForm(input: CheckoutPageInput): SafeHtml {
+  const carried = carriedParameters(input)
   // The times are chosen in the form's own fields, not carried hidden.
   const { pick_up_time: _pickUp, drop_off_time: _dropOff, ...hidden } = carried
   const openedAs =
     input.openedAs !== undefined && input.openedAs !== carried.quote_id ? input.openedAs : undefined
   return html`<form method="post" action="/book" novalidate>
 ${hiddenFields({ ...hidden, opened_as: openedAs, _csrf: input.csrfToken })}
-${input.canConfirm ? timeFields(input, carried) : ''}
+${input.canConfirm ? timeFields(input) : ''}
 ${driverField(input)}
 ${CUSTOMER_FIELDS.map((field) =>
   textField({

@@ -298,6 +298,25 @@ describe('confirming a checkout', () => {
     assert.equal(await site.unitsBooked(1), 1)
   })
 
+  test('the checkout states the free cancellation the booking gets: counted from the pick-up time chosen', async () => {
+    // The quote has no time: its terms count from the start of Wed 13 Jan. The form chooses 08:00.
+    const checkout = await site.openCheckout(VAN)
+    const shown = textOf(checkout.page)
+    assert.match(
+      shown,
+      /Free cancellation until Mon, 11 Jan 2027, 8:00 am NZDT, 48 hours before pick-up/,
+    )
+    assert.match(
+      shown,
+      /Free cancellation is counted from the pick-up time you choose below: as shown, from 08:00\./,
+    )
+    assert.doesNotMatch(shown, /the end of Sun, 10 Jan 2027/)
+    const booked = textOf(
+      assertPage(await site.post({ ...checkout.fields, ...PERSON }, checkout.cookie), 201),
+    )
+    assert.match(booked, /Free cancellation until Mon, 11 Jan 2027, 8:00 am NZDT/)
+  })
+
   test('a time the depot does not offer that day is refused next to the field, nothing booked', async () => {
     const checkout = await site.openCheckout(VAN)
     const response = await site.post(
