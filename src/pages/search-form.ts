@@ -15,22 +15,33 @@ export type SearchFormInput = {
 }
 
 /**
- * The search: pick-up and drop-off depots and dates, sent to /book as the spec's parameters. What
- * an agent's link added (the driver's age, a promotion code, the agent's reference) goes along
- * unseen: changing the dates dropped them, and the young driver's fees, the promotion and the
- * agent's credit with them.
+ * The search: pick-up and drop-off depots and dates, sent to /book as the spec's parameters, and a
+ * promotion code if the person has one (without the field, a code was usable only from a link
+ * that carried it). What an agent's link added (the driver's age, the agent's reference) goes
+ * along unseen: changing the dates dropped them, and the young driver's fees and the agent's
+ * credit with them.
  */
 export function searchForm({ depots, values, errors, today }: SearchFormInput): SafeHtml {
   const { driver_age, promo_code, agent_ref } = values
   return html`<form class="search-form" method="get" action="/book" novalidate>
-${hiddenFields({ driver_age: driver_age || undefined, promo_code: promo_code || undefined, agent_ref: agent_ref || undefined })}<div class="search-grid">
+${hiddenFields({ driver_age: driver_age || undefined, agent_ref: agent_ref || undefined })}<div class="search-grid">
 ${depotSelect('pick_up_depot_id', 'Pick-up depot', depots, values.pick_up_depot_id, errors)}
 ${dateInput('pick_up_date', 'Pick-up date', values.pick_up_date, today, errors)}
 ${depotSelect('drop_off_depot_id', 'Drop-off depot', depots, values.drop_off_depot_id, errors)}
 ${dateInput('drop_off_date', 'Drop-off date', values.drop_off_date, today, errors)}
+${promoInput(promo_code ?? '', errors)}
 </div>
 <button type="submit">Show available vehicles</button>
 </form>`
+}
+
+function promoInput(value: string, errors: FieldErrors): SafeHtml {
+  const error = errors.promo_code
+  return html`<div class="field${error === undefined ? '' : ' has-error'}">
+<label for="promo_code">Promotion code <span class="hint">(optional)</span></label>
+${fieldError('promo_code', error)}
+<input type="text" id="promo_code" name="promo_code" value="${value}" maxlength="40" autocomplete="off" autocapitalize="characters" spellcheck="false"${errorAttributes('promo_code', error)}>
+</div>`
 }
 
 function depotSelect(

@@ -344,11 +344,15 @@ describe('one quote through the API, MCP, the checkout and the confirmation', ()
           `vehicle ${vehicle.vehicleId}: ${money(vehicle.totalFromAmount)} in ${text}`,
         )
       }
-      // The form to change depots or dates first, then each card's.
-      assert.deepEqual(hidden(results.body, 'promo_code'), [
-        'SAVE10',
-        ...listed.map(() => 'SAVE10'),
-      ])
+      // The form to change depots or dates shows the code, to change or clear; each card carries it.
+      assert.match(
+        results.body,
+        /<input type="text" id="promo_code" name="promo_code" value="SAVE10"/,
+      )
+      assert.deepEqual(
+        hidden(results.body, 'promo_code'),
+        listed.map(() => 'SAVE10'),
+      )
       assert.deepEqual(hidden(results.body, 'agent_ref'), [
         'planner.test',
         ...listed.map(() => 'planner.test'),

@@ -42,6 +42,13 @@ describe('GET /book without parameters', () => {
       /<input type="date" id="pick_up_date" name="pick_up_date" value="" required min="2027-01-10"/,
     )
     assert.match(page, /<form class="search-form" method="get" action="\/book"/)
+    // A code the person was given can be typed: it was usable only from a link that carried it.
+    assert.match(
+      page,
+      /<label for="promo_code">Promotion code <span class="hint">\(optional\)<\/span><\/label>/,
+    )
+    assert.match(page, /<input type="text" id="promo_code" name="promo_code" value=""/)
+    assert.doesNotMatch(page, /<input type="date" id="promo_code"[^>]* required/)
   })
 
   test('lists the active depots only, each with its opening hours and hand-over times', async () => {
