@@ -50,7 +50,17 @@ const OPERATION_HEADERS: Record<string, Record<string, Record<string, Json>>> = 
     '200': {
       Link: {
         description:
-          'On an empty answer only: `<.../vehicles/unavailable?...>; rel="related"`, the listing of why each vehicle is left out and what to send instead, for the same parameters',
+          'On an empty answer only, `rel="related"` with a title saying which: `<.../vehicles/unavailable?...>`, the listing of why each vehicle that meets the filters is left out and what to send instead, for the same parameters; or, when the pickup depot stocks no vehicle that meets the filters, `<.../vehicles?...>` (GET /vehicles with the same filters, or the whole fleet when no vehicle meets them): the vehicles with the depots that stock them (`depotIds`)',
+        required: false,
+        schema: { type: 'string' },
+      },
+    },
+  },
+  explain_unavailable: {
+    '200': {
+      Link: {
+        description:
+          'On an empty answer only, when the pickup depot stocks no vehicle that meets vehicle_id and the filters (so the empty list does not mean that nothing stops them): `<.../vehicles?...>; rel="related"`, the vehicles with the depots that stock them',
         required: false,
         schema: { type: 'string' },
       },
@@ -65,7 +75,7 @@ const OPERATION_HEADERS: Record<string, Record<string, Record<string, Json>>> = 
       },
       Link: {
         description:
-          "On an empty answer only: the listing of why each vehicle is left out and what to send instead, for the window's first pickup date",
+          "On an empty answer only, as availability's: the listing of why each vehicle is left out and what to send instead, for the window's first pickup date; or GET /vehicles when the pickup depot stocks no vehicle that meets vehicle_id and the filters",
         required: false,
         schema: { type: 'string' },
       },

@@ -44,6 +44,14 @@ export function pickUpTimesGone(depot: Depot, date: CalendarDate, now: Now): str
   return `${depot.name}'s last pick-up time on ${date} was ${last}, and it is ${clockNow(now)} there now`
 }
 
+/** The pick-up times before a drop-off, to send instead. */
+function earlierPickUp(pickUps: TimeOfDay[], dropOff: TimeOfDay): string {
+  const earlier = pickUps.filter((time) => time < dropOff)
+  return earlier.length === 0
+    ? 'send a later drop_off_date'
+    : `send a pick_up_time before ${dropOff} (one of ${earlier.join(', ')}) or a later drop_off_date`
+}
+
 /** The wall-clock time now in the zone, `HH:MM`. */
 function clockNow(now: Now): TimeOfDay {
   return new Intl.DateTimeFormat('en-GB', {
@@ -68,10 +76,15 @@ export function checkHandoverTime(
   handover: Handover,
   parameter: string,
   now?: Now,
+  after?: TimeOfDay,
 ): TimeOfDay {
   const offered = handoverTimes(depot, date, handover)
+  // The times suggested instead: still to come today, and on a rental of one day, for a drop-off,
+  // after its pick-up (`after`): one suggested must not be refused next.
+  const suggest = (times: TimeOfDay[]) =>
+    after === undefined ? times : times.filter((candidate) => candidate > after)
   if (now !== undefined && offered.includes(time) && hasPassed(date, time, now)) {
-    const left = handoverTimes(depot, date, handover, now)
+    const left = suggest(handoverTimes(depot, date, handover, now))
     throw invalid(
       'time_not_offered',
       parameter,
@@ -83,7 +96,7 @@ export function checkHandoverTime(
   if (!offered.includes(time)) {
     const dayType = dayTypeOf(date)
     // Today, only the times still to come: one already gone, sent as told, was refused next.
-    const left = now === undefined ? offered : handoverTimes(depot, date, handover, now)
+    const left = suggest(now === undefined ? offered : handoverTimes(depot, date, handover, now))
     const notOffered = `${parameter} ${time} is not a ${handover} time of ${depot.name} on a ${dayType} (${date})`
     throw invalid(
       'time_not_offered',
@@ -91,7 +104,9 @@ export function checkHandoverTime(
       offered.length === 0
         ? `${parameter} ${time}: ${depot.name} has no ${handover} times on a ${dayType} (${date})`
         : left.length === 0
-          ? `${notOffered}, and its last ${handover} time that day has passed (it is ${clockNow(now as Now)} there now); send a later date`
+          ? after !== undefined
+            ? `${notOffered}, and it takes none after the pick-up at ${after} that day; send a later date`
+            : `${notOffered}, and its last ${handover} time that day has passed (it is ${clockNow(now as Now)} there now); send a later date`
           : `${notOffered}; send one of ${left.join(', ')}`,
     )
   }
@@ -153,6 +168,6 @@ export function checkSameDayOrder(
     pickUpTime === null ? 'drop_off_date' : 'pick_up_time',
     pickUpTime === null
       ? `${dropOffDepot.name}'s last drop-off time on ${date} (${dropOff}) is not after the earliest pick-up ${pickUpDepot.name} can give that day (${pickUp}); send a later drop_off_date`
-      : `pick_up_time ${pickUpTime} is not before the last drop-off time ${dropOffDepot.name} offers on the same day (${date}, ${dropOff}); send an earlier pick_up_time or a later drop_off_date`,
+      : `pick_up_time ${pickUpTime} is not before the last drop-off time ${dropOffDepot.name} offers on the same day (${date}, ${dropOff}); ${earlierPickUp(pickUps, dropOff)}`,
   )
 }

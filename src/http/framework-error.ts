@@ -24,7 +24,7 @@ export function frameworkErrorHandler(apiPrefix: string, rateLimiter: RateLimite
         ? 'is too long'
         : 'is not a valid URL path segment'
     const message = parameter
-      ? `vehicleId ${problem}; send a vehicle id as a plain whole number such as 2 (GET /vehicles/availability lists them)`
+      ? `vehicleId ${problem}; send a vehicle id as a plain whole number such as 2 (GET /vehicles lists them)`
       : `The URL ${problem}; percent-encode it correctly`
     sendError(new DomainError('invalid_parameter', message, parameter), request, reply)
   }

@@ -59,7 +59,12 @@ function typedProperty(schema: JsonSchema, description: string): JsonSchema {
     return { ...typed, description, examples: examples?.map((example) => Number(example)) }
   }
   return {
-    ...(typed ?? { type: 'string', ...(schema.pattern ? { pattern: schema.pattern } : {}) }),
+    ...(typed ?? {
+      type: 'string',
+      ...(schema.pattern ? { pattern: schema.pattern } : {}),
+      // The length the server allows (a class, a reference), checked by the client as well.
+      ...(schema.maxLength !== undefined ? { maxLength: schema.maxLength } : {}),
+    }),
     description,
     examples: examples?.map(String),
   }

@@ -58,7 +58,7 @@ export function operationDocs(settings: OperationSettings): Record<OperationId, 
       operationId: 'explain_unavailable',
       summary: 'Say why vehicles are not available',
       description:
-        'After step 2, when a vehicle is missing or the list is empty. Same four parameters. Each vehicle stocked at the pickup depot that availability leaves out, with code, reason and suggestion: the parameters to send instead (sending it gives a quote), or null.',
+        'After step 2, when a vehicle is missing or the list is empty; the same parameters and filters. Each vehicle stocked at the pickup depot that availability leaves out, with code, reason and suggestion: the parameters to send instead (sending it gives a quote), or null.',
     },
     list_accessories: {
       operationId: 'list_accessories',

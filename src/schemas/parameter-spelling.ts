@@ -63,8 +63,8 @@ const OTHER_NAMES: Record<string, readonly string[]> = {
 
 /**
  * For the parameters an operation takes, a check of the names sent: a 400 naming the right
- * parameter for the first name that spells one of them differently, or is another name for one
- * (OTHER_NAMES), when the right name is not sent as well; else undefined. Other unknown names are
+ * parameter for each name that spells one of them differently, or is another name for one
+ * (OTHER_NAMES), when the right name is not sent as well (`parameter` the first's); else undefined. Other unknown names are
  * ignored, as the API ignores them.
  */
 export function misspeltParameterCheck(
@@ -79,6 +79,9 @@ export function misspeltParameterCheck(
     }
   }
   return (sent) => {
+    // Every name at fault in one answer, as the schema's faults are: camelCase names come in
+    // fours, and one answer a name cost an agent a round trip each.
+    const faults: { message: string; right: string }[] = []
     for (const name in sent) {
       if (known.has(name)) continue
       const right = byKey.get(spellingKey(name))
@@ -86,19 +89,24 @@ export function misspeltParameterCheck(
       // A bracketed name is refused even beside the right one: `accessory_ids=1&accessory_ids[]=3`
       // ignored in part would price a quote without an accessory that was asked for.
       if (LIST_BRACKETS.test(name)) {
-        return new DomainError(
-          'invalid_parameter',
-          `${JSON.stringify(name)} is not a parameter name here; send it as ${right}, without the brackets`,
+        faults.push({
+          message: `${JSON.stringify(name)} is not a parameter name here; send it as ${right}, without the brackets`,
           right,
-        )
+        })
+        continue
       }
       if (Object.hasOwn(sent, right)) continue
-      return new DomainError(
-        'invalid_parameter',
-        `${JSON.stringify(name)} is not a parameter name here; send it as ${right}`,
+      faults.push({
+        message: `${JSON.stringify(name)} is not a parameter name here; send it as ${right}`,
         right,
-      )
+      })
     }
-    return undefined
+    const [first] = faults
+    if (!first) return undefined
+    return new DomainError(
+      'invalid_parameter',
+      faults.map((fault) => fault.message).join('. Also: '),
+      first.right,
+    )
   }
 }

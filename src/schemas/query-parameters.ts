@@ -22,10 +22,8 @@ export const EXPECTED: Record<string, string> = {
   latest_pick_up_date: 'a date as YYYY-MM-DD, on or after earliest_pick_up_date',
   rental_days: 'a number of rental days as a plain whole number such as 5',
   limit: 'a number of options from 1 to 500 as a plain whole number, such as 20',
-  vehicle_id:
-    'a vehicle id as a plain whole number such as 2 (GET /vehicles/availability lists them)',
-  vehicleId:
-    'a vehicle id as a plain whole number such as 2 (GET /vehicles/availability lists them)',
+  vehicle_id: 'a vehicle id as a plain whole number such as 2 (GET /vehicles lists them)',
+  vehicleId: 'a vehicle id as a plain whole number such as 2 (GET /vehicles lists them)',
   insurance_id:
     'an insurance plan id as a plain whole number such as 2 (GET /vehicles/{vehicleId}/insurance-types lists them)',
   accessory_ids:

@@ -5,7 +5,7 @@ import { todayIn } from '../domain/calendar-date.ts'
 import type { InsurancePlan, Vehicle } from '../domain/catalogue.ts'
 import type { CatalogueIndex } from '../domain/catalogue-index.ts'
 import { DomainError, invalid, UnavailableError } from '../domain/errors.ts'
-import { checkHandoverTime, checkSameDayOrder } from '../domain/handover-times.ts'
+import { checkHandoverTime, checkSameDayOrder, handoverTimes } from '../domain/handover-times.ts'
 import type { Quote } from '../domain/quote.ts'
 import { quoteAssumptions, quoteTerms } from '../domain/quote-terms.ts'
 import { findPromotion, promotionDiscount } from '../domain/rental-extras.ts'
@@ -75,6 +75,8 @@ export async function priceRental(ctx: VerbContext, request: QuoteRequest): Prom
           'pick_up_time',
           now,
         )
+  // On a rental of one day, the drop-off times suggested are those after the pick-up.
+  const sameDay = period.pickUpDate === period.dropOffDate
   const dropOffTime =
     request.dropOffTime === undefined
       ? null
@@ -85,8 +87,12 @@ export async function priceRental(ctx: VerbContext, request: QuoteRequest): Prom
           'drop-off',
           'drop_off_time',
           now,
+          sameDay
+            ? (pickUpTime ??
+                handoverTimes(rental.pickUpDepot, period.pickUpDate, 'pick-up', now)[0])
+            : undefined,
         )
-  if (period.pickUpDate === period.dropOffDate) {
+  if (sameDay) {
     checkSameDayOrder(
       rental.pickUpDepot,
       rental.dropOffDepot,

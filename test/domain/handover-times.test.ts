@@ -91,7 +91,17 @@ describe('checkSameDayOrder: a rental on one day ends after it starts', () => {
       refused: {
         parameter: 'pick_up_time',
         message:
-          'pick_up_time 12:00 is not before the last drop-off time Alpha offers on the same day (2027-01-13, 07:00); send an earlier pick_up_time or a later drop_off_date',
+          'pick_up_time 12:00 is not before the last drop-off time Alpha offers on the same day (2027-01-13, 07:00); send a later drop_off_date',
+      },
+    },
+    {
+      rule: 'a pick-up after the last drop-off, with earlier pick-ups to send',
+      depots: [late, alpha],
+      times: ['20:00', null],
+      refused: {
+        parameter: 'pick_up_time',
+        message:
+          'pick_up_time 20:00 is not before the last drop-off time Alpha offers on the same day (2027-01-13, 17:00); send a pick_up_time before 17:00 (one of 08:00, 12:00) or a later drop_off_date',
       },
     },
     {
@@ -163,6 +173,23 @@ describe('checkHandoverTime today lists only the times still to come', () => {
     assert.equal(
       got?.message,
       'drop_off_time 13:00 is not a drop-off time of Alpha on a weekday (2027-01-13), and its last drop-off time that day has passed (it is 18:00 there now); send a later date',
+    )
+  })
+
+  test('on a rental of one day, the drop-off times suggested are those after the pick-up', () => {
+    const got = refusal(() =>
+      checkHandoverTime(alpha, DAY, '11:00', 'drop-off', 'drop_off_time', undefined, '12:00'),
+    )
+    assert.equal(
+      got?.message,
+      'drop_off_time 11:00 is not a drop-off time of Alpha on a weekday (2027-01-13); send one of 17:00',
+    )
+    const none = refusal(() =>
+      checkHandoverTime(alpha, DAY, '11:00', 'drop-off', 'drop_off_time', undefined, '18:00'),
+    )
+    assert.equal(
+      none?.message,
+      'drop_off_time 11:00 is not a drop-off time of Alpha on a weekday (2027-01-13), and it takes none after the pick-up at 18:00 that day; send a later date',
     )
   })
 

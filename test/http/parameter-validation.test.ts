@@ -473,6 +473,23 @@ describe('parameter validation', () => {
       assert.equal(body.error.split(' Also: ').length, 5, body.error)
     })
 
+    test('every name sent in another spelling, in one answer', async () => {
+      const body = assertBadParameter(
+        await api.get('/vehicles/availability', {
+          pickUpDepotId: '1',
+          dropOffDepotId: '1',
+          pickUpDate: '2027-01-13',
+          dropOffDate: '2027-01-18',
+        }),
+        'invalid_parameter',
+        'pick_up_depot_id',
+      )
+      assert.equal(
+        body.error,
+        '"pickUpDepotId" is not a parameter name here; send it as pick_up_depot_id. Also: "dropOffDepotId" is not a parameter name here; send it as drop_off_depot_id. Also: "pickUpDate" is not a parameter name here; send it as pick_up_date. Also: "dropOffDate" is not a parameter name here; send it as drop_off_date',
+      )
+    })
+
     test('malformed values and missing ones together, each said once, the first as the code', async () => {
       const body = assertBadParameter(
         await api.get('/vehicles/availability', {

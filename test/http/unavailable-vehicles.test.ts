@@ -203,6 +203,23 @@ describe('GET /api/agent/vehicles/unavailable', () => {
     const elsewhere = linkOf(await api.get('/vehicles/availability', atBeta))
     assert.equal(elsewhere.path, '/api/agent/vehicles')
     assert.match(elsewhere.title, /^The vehicle is not stocked at the pickup depot/)
+    // Stocked there, but not of the class sent with it: said as such, not "not stocked".
+    const contradicting = linkOf(
+      await api.get('/vehicles/availability', {
+        ...AT_ALPHA,
+        vehicle_id: '2',
+        vehicle_class: 'car',
+      }),
+    )
+    assert.equal(contradicting.path, '/api/agent/vehicles')
+    assert.match(contradicting.title, /^The vehicle does not meet the filters sent with it/)
+    // Its listing is empty too, and says so by the same Link: not "nothing stops it".
+    const listing = linkOf(await api.get('/vehicles/unavailable', atBeta))
+    assert.equal(listing.path, '/api/agent/vehicles')
+    // A vehicle that is there and free: an empty listing with no Link.
+    const free = await api.get('/vehicles/unavailable', { ...AT_ALPHA, vehicle_id: '2' })
+    assert.equal(free.body, '[]')
+    assert.equal(free.headers.link, undefined)
     assertBadParameter(
       await api.get('/vehicles/availability', { ...AT_ALPHA, vehicle_id: '99' }),
       'unknown_vehicle',

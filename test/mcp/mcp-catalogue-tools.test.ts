@@ -124,6 +124,8 @@ describe('MCP: list_routes and list_vehicles, and the JSON text of every result'
     assert.equal(vehicles.depot_id?.type, 'integer')
     assert.equal(vehicles.min_seats?.type, 'integer')
     assert.equal(vehicles.vehicle_class?.type, 'string')
+    // The length the server allows, for a client that checks arguments before sending them.
+    assert.equal((vehicles.vehicle_class as { maxLength?: number }).maxLength, 40)
   })
 
   test("text arguments carry the API's pattern, and every example is of its argument's type", () => {

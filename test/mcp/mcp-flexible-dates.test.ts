@@ -110,7 +110,12 @@ describe('MCP: find_flexible_dates', () => {
     )
     assert.match(
       text(await call({ ...MARCH, pick_up_depot_id: '2', vehicle_id: '8' })),
-      /^Vehicle 8 is not stocked at Auckland City \(pick_up_depot_id 2\); list_vehicles gives the depots that stock it/,
+      /^Vehicle 8 \(Mercedes Sprinter 4-berth motorhome\) is not stocked at Auckland City \(pick_up_depot_id 2\); list_vehicles gives the depots that stock it/,
+    )
+    // Stocked there, but not of the class asked for: which filter it fails, not "or".
+    assert.equal(
+      text(await call({ ...MARCH, vehicle_id: '3', vehicle_class: 'motorhome' })),
+      'Vehicle 3 (Toyota RAV4 or similar) is of class suv, not motorhome: send vehicle_id without the filters it does not meet, or the filters without vehicle_id.',
     )
   })
 

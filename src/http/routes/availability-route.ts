@@ -16,29 +16,56 @@ import { API_TAG, errorResponses } from './error-responses.ts'
  * motorhome search at a depot without one was led to a listing of its cars, itself empty.
  */
 export function emptyAnswerLink(
-  { ctx, links }: Pick<ApiDeps, 'ctx' | 'links'>,
+  deps: Pick<ApiDeps, 'ctx' | 'links'>,
   search: Parameters<SiteLinks['unavailableListing']>[0],
 ): string {
+  return (
+    notStockedLink(deps, search) ??
+    `<${deps.links.unavailableListing(search)}>; rel="related"; title="Why each vehicle is left out, and what to send instead"`
+  )
+}
+
+/**
+ * When the pick-up depot stocks no vehicle that meets the search's filters, the Link to where
+ * such vehicles are (GET /vehicles, the whole fleet when none meets them anywhere); else undefined.
+ * GET /vehicles/unavailable, empty then too, carries it as well.
+ */
+export function notStockedLink(
+  { ctx, links }: Pick<ApiDeps, 'ctx' | 'links'>,
+  search: Parameters<SiteLinks['unavailableListing']>[0],
+): string | undefined {
   const stocked = stocksAnyMeeting(
     ctx.catalogue(),
     Number(search.pick_up_depot_id),
     queryFilter(search),
   )
-  if (stocked) {
-    return `<${links.unavailableListing(search)}>; rel="related"; title="Why each vehicle is left out, and what to send instead"`
+  if (stocked) return undefined
+  const catalogue = ctx.catalogue()
+  const listing = (url: string, what: string) =>
+    `<${url}>; rel="related"; title="${what}: the vehicles, with the depots that stock them (depotIds)"`
+  // The one vehicle asked for: which it is, not stocked there or not meeting the filters sent
+  // with it, and the whole catalogue (its class, seats and depots among them).
+  const vehicle =
+    search.vehicle_id === undefined ? undefined : catalogue.vehicle(Number(search.vehicle_id))
+  if (vehicle) {
+    const stockedThere = (vehicle.unitsByDepot[Number(search.pick_up_depot_id)] ?? 0) > 0
+    return listing(
+      links.vehicleListing({}),
+      stockedThere
+        ? 'The vehicle does not meet the filters sent with it'
+        : 'The vehicle is not stocked at the pickup depot',
+    )
   }
   // No vehicle of the fleet meets them (min_seats=99): the whole fleet, rather than an empty list.
-  const anywhere = ctx
-    .catalogue()
-    .catalogue.vehicles.some((vehicle) => meetsFilter(vehicle, queryFilter(search)))
-  if (!anywhere) {
-    return `<${links.vehicleListing({})}>; rel="related"; title="No vehicle of the fleet meets the filters: all its vehicles, with the depots that stock them (depotIds)"`
-  }
-  const what =
-    search.vehicle_id === undefined
-      ? 'No vehicle stocked at the pickup depot meets the filters'
-      : 'The vehicle is not stocked at the pickup depot, or does not meet the filters'
-  return `<${links.vehicleListing(search)}>; rel="related"; title="${what}: the vehicles, with the depots that stock them (depotIds)"`
+  const anywhere = catalogue.catalogue.vehicles.some((item) =>
+    meetsFilter(item, queryFilter(search)),
+  )
+  return anywhere
+    ? listing(
+        links.vehicleListing(search),
+        'No vehicle stocked at the pickup depot meets the filters',
+      )
+    : listing(links.vehicleListing({}), 'No vehicle of the fleet meets the filters')
 }
 
 export function availabilityRoute(app: TypedFastify, { ctx, links, docs }: ApiDeps): void {

@@ -3,6 +3,7 @@ import { unavailableAnswer } from '../../operations/agent-operations.ts'
 import { UnavailableQuery } from '../../schemas/query-parameters.ts'
 import { UnavailableVehicleSchema } from '../../schemas/suggestion.ts'
 import type { ApiDeps, TypedFastify } from '../api-deps.ts'
+import { notStockedLink } from './availability-route.ts'
 import { API_TAG, errorResponses } from './error-responses.ts'
 
 export function unavailableRoute(app: TypedFastify, { ctx, links, docs }: ApiDeps): void {
@@ -22,6 +23,15 @@ export function unavailableRoute(app: TypedFastify, { ctx, links, docs }: ApiDep
         },
       },
     },
-    async (request) => unavailableAnswer({ ctx, links }, request.query),
+    async (request, reply) => {
+      const listed = await unavailableAnswer({ ctx, links }, request.query)
+      // Empty because the depot stocks nothing the filters ask for (the vehicle sent is not
+      // there): not "nothing stops it", which an empty list otherwise means. Said by its Link.
+      if (listed.length === 0) {
+        const elsewhere = notStockedLink({ ctx, links }, request.query)
+        if (elsewhere) reply.header('link', elsewhere)
+      }
+      return listed
+    },
   )
 }

@@ -36,7 +36,12 @@ export function unavailableText(
 ): string {
   const dates = `${query.pick_up_date} to ${query.drop_off_date}`
   if (vehicles.length === 0) {
-    return `Every vehicle stocked at depot ${query.pick_up_depot_id} can be rented from ${dates}: find_available_vehicles lists them.`
+    // Only the vehicles the filters let through were looked at: not "every vehicle".
+    if (query.vehicle_id !== undefined) {
+      return `Vehicle ${query.vehicle_id} can be rented from ${dates} at depot ${query.pick_up_depot_id}: find_available_vehicles with vehicle_id ${query.vehicle_id} gives its price.`
+    }
+    const filtered = query.vehicle_class !== undefined || query.min_seats !== undefined
+    return `Every vehicle stocked at depot ${query.pick_up_depot_id}${filtered ? ' that meets vehicle_class and min_seats' : ''} can be rented from ${dates}: find_available_vehicles lists them.`
   }
   return lines(
     `${counted(vehicles.length, 'vehicle')} stocked at depot ${query.pick_up_depot_id} cannot be rented from ${dates}:`,

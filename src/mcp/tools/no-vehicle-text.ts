@@ -20,8 +20,25 @@ export function noVehicleText(
   const depot = deps.ctx.catalogue().activeDepot(Number(pickUpDepotId))
   const where = `${depot?.name ?? 'The depot'} (pick_up_depot_id ${pickUpDepotId})`
   if (filters.vehicle_id !== undefined) {
-    const others = filters.vehicle_class || filters.min_seats
-    return `Vehicle ${filters.vehicle_id} is not stocked at ${where}${others ? ', or does not meet vehicle_class or min_seats' : ''}; list_vehicles gives the depots that stock it (depotIds).`
+    const vehicle = deps.ctx.catalogue().vehicle(Number(filters.vehicle_id))
+    const label = `Vehicle ${filters.vehicle_id}${vehicle ? ` (${vehicle.name})` : ''}`
+    // Which filter it fails, when it is stocked there: "or does not meet the filters" left the
+    // agent to find out which of the two it was.
+    if (vehicle && (vehicle.unitsByDepot[Number(pickUpDepotId)] ?? 0) > 0) {
+      const fails = [
+        filters.vehicle_class !== undefined &&
+        vehicle.vehicleClass.toLowerCase() !== filters.vehicle_class.toLowerCase()
+          ? `is of class ${vehicle.vehicleClass}, not ${filters.vehicle_class}`
+          : undefined,
+        filters.min_seats !== undefined && (vehicle.facts.seats ?? 0) < Number(filters.min_seats)
+          ? `has ${vehicle.facts.seats === undefined ? 'no seat count given' : `${vehicle.facts.seats} seats`}, not at least ${filters.min_seats}`
+          : undefined,
+      ].filter((part) => part !== undefined)
+      return fails.length > 0
+        ? `${label} ${fails.join(' and ')}: send vehicle_id without the filters it does not meet, or the filters without vehicle_id.`
+        : `${label} cannot be rented from ${where} for this search; explain_unavailable says why.`
+    }
+    return `${label} is not stocked at ${where}; list_vehicles gives the depots that stock it (depotIds).`
   }
   const wanted = [
     filters.vehicle_class === undefined ? undefined : `of class ${filters.vehicle_class}`,
