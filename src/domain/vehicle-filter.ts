@@ -37,10 +37,26 @@ export function checkVehicleFilter(index: CatalogueIndex, filter: VehicleFilter)
 /** A vehicle without a seat count never meets `minSeats`: it cannot be promised. */
 export function meetsFilter(vehicle: Vehicle, filter: VehicleFilter): boolean {
   if (filter.vehicleId !== undefined && vehicle.id !== filter.vehicleId) return false
-  if (filter.vehicleClass !== undefined && !sameClass(vehicle.vehicleClass, filter.vehicleClass))
-    return false
-  if (filter.minSeats !== undefined && (vehicle.facts.seats ?? 0) < filter.minSeats) return false
-  return true
+  return classMet(vehicle, filter) && seatsMet(vehicle, filter)
+}
+
+/** A filter beside `vehicleId` that a vehicle can fail, by the parameter that sends it. */
+export type UnmetFilter = 'vehicle_class' | 'min_seats'
+
+/** The filters beside `vehicleId` that the vehicle does not meet. */
+export function unmetFilters(vehicle: Vehicle, filter: VehicleFilter): UnmetFilter[] {
+  const unmet: UnmetFilter[] = []
+  if (!classMet(vehicle, filter)) unmet.push('vehicle_class')
+  if (!seatsMet(vehicle, filter)) unmet.push('min_seats')
+  return unmet
+}
+
+function classMet(vehicle: Vehicle, filter: VehicleFilter): boolean {
+  return filter.vehicleClass === undefined || sameClass(vehicle.vehicleClass, filter.vehicleClass)
+}
+
+function seatsMet(vehicle: Vehicle, filter: VehicleFilter): boolean {
+  return filter.minSeats === undefined || (vehicle.facts.seats ?? 0) >= filter.minSeats
 }
 
 /** Classes match whatever their case, as promotion codes do: "Motorhome" is the motorhome class. */
@@ -49,13 +65,31 @@ function sameClass(a: string, b: string): boolean {
 }
 
 /**
- * Whether the depot stocks any vehicle that meets the filter: an empty search that only the
- * filter makes empty leads to where such vehicles are, not to why the depot's others are left out.
+ * Why the depot stocks no vehicle that meets the filter, when it stocks none (else undefined): the
+ * one vehicle asked for is not stocked there, or is but fails the filters sent with it (which), or
+ * no vehicle there meets them (and whether any of the fleet does). An empty search that only this
+ * makes empty leads to where such vehicles are, not to why the depot's others are left out; every
+ * door says the same case.
  */
-export function stocksAnyMeeting(
+export type NoneStocked =
+  | { kind: 'vehicle_not_stocked'; vehicle: Vehicle }
+  | { kind: 'vehicle_fails_filters'; vehicle: Vehicle; unmet: UnmetFilter[] }
+  | { kind: 'none_meets_filters'; anywhere: boolean }
+
+export function noneStocked(
   index: CatalogueIndex,
   depotId: number,
   filter: VehicleFilter,
-): boolean {
-  return index.vehiclesStockedAt(depotId).some((vehicle) => meetsFilter(vehicle, filter))
+): NoneStocked | undefined {
+  if (index.vehiclesStockedAt(depotId).some((vehicle) => meetsFilter(vehicle, filter))) {
+    return undefined
+  }
+  const vehicle = filter.vehicleId === undefined ? undefined : index.vehicle(filter.vehicleId)
+  if (vehicle) {
+    return (vehicle.unitsByDepot[depotId] ?? 0) > 0
+      ? { kind: 'vehicle_fails_filters', vehicle, unmet: unmetFilters(vehicle, filter) }
+      : { kind: 'vehicle_not_stocked', vehicle }
+  }
+  const anywhere = index.catalogue.vehicles.some((candidate) => meetsFilter(candidate, filter))
+  return { kind: 'none_meets_filters', anywhere }
 }

@@ -1,5 +1,5 @@
 import Type from 'typebox'
-import { meetsFilter, stocksAnyMeeting } from '../../domain/vehicle-filter.ts'
+import { noneStocked } from '../../domain/vehicle-filter.ts'
 import { availabilityBytes, queryFilter } from '../../operations/agent-operations.ts'
 import type { SiteLinks } from '../../presenters/site-links.ts'
 import { AvailabilityQuery } from '../../schemas/query-parameters.ts'
@@ -34,38 +34,27 @@ export function notStockedLink(
   { ctx, links }: Pick<ApiDeps, 'ctx' | 'links'>,
   search: Parameters<SiteLinks['unavailableListing']>[0],
 ): string | undefined {
-  const stocked = stocksAnyMeeting(
-    ctx.catalogue(),
-    Number(search.pick_up_depot_id),
-    queryFilter(search),
-  )
-  if (stocked) return undefined
-  const catalogue = ctx.catalogue()
+  const none = noneStocked(ctx.catalogue(), Number(search.pick_up_depot_id), queryFilter(search))
+  if (!none) return undefined
   const listing = (url: string, what: string) =>
     `<${url}>; rel="related"; title="${what}: the vehicles, with the depots that stock them (depotIds)"`
-  // The one vehicle asked for: which it is, not stocked there or not meeting the filters sent
-  // with it, and the whole catalogue (its class, seats and depots among them).
-  const vehicle =
-    search.vehicle_id === undefined ? undefined : catalogue.vehicle(Number(search.vehicle_id))
-  if (vehicle) {
-    const stockedThere = (vehicle.unitsByDepot[Number(search.pick_up_depot_id)] ?? 0) > 0
-    return listing(
-      links.vehicleListing({}),
-      stockedThere
-        ? 'The vehicle does not meet the filters sent with it'
-        : 'The vehicle is not stocked at the pickup depot',
-    )
+  switch (none.kind) {
+    // The one vehicle asked for, and the whole catalogue (its class, seats and depots among them).
+    case 'vehicle_not_stocked':
+      return listing(links.vehicleListing({}), 'The vehicle is not stocked at the pickup depot')
+    case 'vehicle_fails_filters':
+      return listing(links.vehicleListing({}), 'The vehicle does not meet the filters sent with it')
+    // No vehicle of the fleet meets them (min_seats=99): the whole fleet, not an empty list.
+    case 'none_meets_filters':
+      return none.anywhere
+        ? listing(
+            links.vehicleListing(search),
+            'No vehicle stocked at the pickup depot meets the filters',
+          )
+        : listing(links.vehicleListing({}), 'No vehicle of the fleet meets the filters')
+    default:
+      return none satisfies never
   }
-  // No vehicle of the fleet meets them (min_seats=99): the whole fleet, rather than an empty list.
-  const anywhere = catalogue.catalogue.vehicles.some((item) =>
-    meetsFilter(item, queryFilter(search)),
-  )
-  return anywhere
-    ? listing(
-        links.vehicleListing(search),
-        'No vehicle stocked at the pickup depot meets the filters',
-      )
-    : listing(links.vehicleListing({}), 'No vehicle of the fleet meets the filters')
 }
 
 export function availabilityRoute(app: TypedFastify, { ctx, links, docs }: ApiDeps): void {

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox'
-import { stocksAnyMeeting } from '../../domain/vehicle-filter.ts'
+import { noneStocked } from '../../domain/vehicle-filter.ts'
 import { queryFilter, unavailableAnswer } from '../../operations/agent-operations.ts'
 import { UnavailableQuery } from '../../schemas/query-parameters.ts'
 import {
@@ -19,7 +19,8 @@ export const explainUnavailableTool: AgentTool = {
     const vehicles = await unavailableAnswer(deps, query)
     const stocksNone =
       vehicles.length === 0 &&
-      !stocksAnyMeeting(deps.ctx.catalogue(), Number(query.pick_up_depot_id), queryFilter(query))
+      noneStocked(deps.ctx.catalogue(), Number(query.pick_up_depot_id), queryFilter(query)) !==
+        undefined
     return {
       structured: { vehicles },
       text: stocksNone

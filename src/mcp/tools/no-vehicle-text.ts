@@ -1,4 +1,5 @@
-import type { OperationDeps } from '../../operations/agent-operations.ts'
+import { noneStocked } from '../../domain/vehicle-filter.ts'
+import { type OperationDeps, queryFilter } from '../../operations/agent-operations.ts'
 
 /** The filters of a search, as sent. */
 export type SentFilters = {
@@ -17,28 +18,23 @@ export function noVehicleText(
   pickUpDepotId: string,
   filters: SentFilters,
 ): string {
-  const depot = deps.ctx.catalogue().activeDepot(Number(pickUpDepotId))
+  const index = deps.ctx.catalogue()
+  const depot = index.activeDepot(Number(pickUpDepotId))
   const where = `${depot?.name ?? 'The depot'} (pick_up_depot_id ${pickUpDepotId})`
-  if (filters.vehicle_id !== undefined) {
-    const vehicle = deps.ctx.catalogue().vehicle(Number(filters.vehicle_id))
-    const label = `Vehicle ${filters.vehicle_id}${vehicle ? ` (${vehicle.name})` : ''}`
-    // Which filter it fails, when it is stocked there: "or does not meet the filters" left the
-    // agent to find out which of the two it was.
-    if (vehicle && (vehicle.unitsByDepot[Number(pickUpDepotId)] ?? 0) > 0) {
-      const fails = [
-        filters.vehicle_class !== undefined &&
-        vehicle.vehicleClass.toLowerCase() !== filters.vehicle_class.toLowerCase()
-          ? `is of class ${vehicle.vehicleClass}, not ${filters.vehicle_class}`
-          : undefined,
-        filters.min_seats !== undefined && (vehicle.facts.seats ?? 0) < Number(filters.min_seats)
-          ? `has ${vehicle.facts.seats === undefined ? 'no seat count given' : `${vehicle.facts.seats} seats`}, not at least ${filters.min_seats}`
-          : undefined,
-      ].filter((part) => part !== undefined)
-      return fails.length > 0
-        ? `${label} ${fails.join(' and ')}: send vehicle_id without the filters it does not meet, or the filters without vehicle_id.`
-        : `${label} cannot be rented from ${where} for this search; explain_unavailable says why.`
+  const none = noneStocked(index, Number(pickUpDepotId), queryFilter(filters))
+  if (none?.kind === 'vehicle_not_stocked' || none?.kind === 'vehicle_fails_filters') {
+    const label = `Vehicle ${none.vehicle.id} (${none.vehicle.name})`
+    if (none.kind === 'vehicle_not_stocked') {
+      return `${label} is not stocked at ${where}; list_vehicles gives the depots that stock it (depotIds).`
     }
-    return `${label} is not stocked at ${where}; list_vehicles gives the depots that stock it (depotIds).`
+    // Which filter it fails: "or does not meet the filters" left the agent to find out which.
+    const { vehicle } = none
+    const fails = none.unmet.map((unmet) =>
+      unmet === 'vehicle_class'
+        ? `is of class ${vehicle.vehicleClass}, not ${filters.vehicle_class}`
+        : `has ${vehicle.facts.seats === undefined ? 'no seat count given' : `${vehicle.facts.seats} seats`}, not at least ${filters.min_seats}`,
+    )
+    return `${label} ${fails.join(' and ')}: send vehicle_id without the filters it does not meet, or the filters without vehicle_id.`
   }
   const wanted = [
     filters.vehicle_class === undefined ? undefined : `of class ${filters.vehicle_class}`,
