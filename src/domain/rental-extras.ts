@@ -41,6 +41,11 @@ export function minimumDriverAge(terms: CompanyTerms, vehicle: Vehicle): number 
   return driverRuleFor(terms.drivers, vehicle.vehicleClass).minimumAge
 }
 
+/** The youngest a driver of any of the vehicles may be (a class's own rule may be below the company's). */
+export function youngestDriverAge(terms: CompanyTerms, vehicles: readonly Vehicle[]): number {
+  return Math.min(...vehicles.map((vehicle) => minimumDriverAge(terms, vehicle)))
+}
+
 /**
  * Every surcharge that applies, in the fleet's order, the young driver's fee first: each at its
  * charge rule's cost over the rental.

@@ -24,7 +24,6 @@ import { choiceProblemText, promotionProblemText, suggestedCheckout } from './ch
 import { confirmationPage } from './confirmation-page.ts'
 import { checkoutIdentityOnLoad } from './csrf.ts'
 import { isInvalidRequest, isSearchError } from './error-fields.ts'
-import { messagePage } from './message-page.ts'
 import type { Notice } from './notice.ts'
 import { afterHoursFees, type PageDeps, pageCompany, sendHtml, todayOf } from './page-deps.ts'
 import { resultsPage } from './results-page.ts'
@@ -74,13 +73,10 @@ export async function showCheckout(
         deps,
         reply,
         409,
-        messagePage(
-          'This quote has already been booked',
-          quoteBookedElsewhere('This quote has already been booked', {
-            href: bookPath(again),
-            text: 'Book this vehicle again for these dates',
-          }),
-        ),
+        quoteBookedElsewhere('This quote has already been booked', {
+          href: bookPath(again),
+          text: 'Book this vehicle again for these dates',
+        }),
       )
     }
     const checkout = await openCheckout(deps.ctx, {

@@ -3,8 +3,8 @@ import type { BookingRecord } from '../domain/booking.ts'
 import { parseCalendarDate } from '../domain/calendar-date.ts'
 import { type Customer, customerProblems, normaliseCustomer } from '../domain/customer.ts'
 import { driverAgeFromBirth } from '../domain/driver-age.ts'
-import { DomainError, StoreUnavailableError, UnavailableError } from '../domain/errors.ts'
-import { minimumDriverAge } from '../domain/rental-extras.ts'
+import { DomainError, StoreUnavailableError } from '../domain/errors.ts'
+import { youngestDriverAge } from '../domain/rental-extras.ts'
 import { RETRY_AFTER_UNAVAILABLE_SECONDS } from '../http/error-response.ts'
 import { bookPath } from '../presenters/site-links.ts'
 import { bookVehicle } from '../verbs/book-vehicle.ts'
@@ -21,16 +21,15 @@ import {
 import { newQuoteNotice, quoteBookedElsewhere, quoteNotice } from './checkout-notices.ts'
 import { type CheckoutPageInput, type CustomerValues, checkoutPage } from './checkout-page.ts'
 import {
+  checkoutFaultText,
   choiceProblemText,
   suggestedCheckout,
-  timeProblemText,
-  withDatesInWords,
+  tooYoungForAnyText,
 } from './choice-error-words.ts'
 import { confirmationPage } from './confirmation-page.ts'
 import { checkoutIdentity } from './csrf.ts'
 import { isInvalidRequest, isSearchParameter } from './error-fields.ts'
 import type { FieldErrors } from './form-fields.ts'
-import { messagePage } from './message-page.ts'
 import { afterHoursFees, type PageDeps, pageCompany, sendHtml, todayOf } from './page-deps.ts'
 
 /** What differs between the ways the checkout comes back; the rest is always the same. */
@@ -169,10 +168,7 @@ export async function confirmBooking(
           deps,
           reply,
           409,
-          messagePage(
-            'This quote has already been booked',
-            quoteBookedElsewhere('Nothing was booked', searchAgain(body)),
-          ),
+          quoteBookedElsewhere('Nothing was booked', searchAgain(body)),
         )
       case 'booked':
       case 'already_booked':
@@ -224,21 +220,15 @@ export async function confirmBooking(
       // under every vehicle's minimum age), the youngest age any vehicle takes, and no search
       // that could only come back empty.
       const checkout = await openCheckout(deps.ctx, { ...rental, driverAge: undefined })
-      const index = deps.ctx.catalogue()
-      const youngest = Math.min(
-        ...index.catalogue.vehicles.map((vehicle) =>
-          minimumDriverAge(index.catalogue.terms, vehicle),
-        ),
-      )
+      const { catalogue } = deps.ctx.catalogue()
+      const youngest = youngestDriverAge(catalogue.terms, catalogue.vehicles)
       const mayRentAny = rental.driverAge !== undefined && rental.driverAge >= youngest
       return showCheckout(400, {
         quote: checkout.quote,
         notice: {
           kind: 'problem',
           title: 'Nothing was booked: the driver is too young for this vehicle',
-          message: mayRentAny
-            ? choiceProblemText(error)
-            : `${withDatesInWords(error instanceof UnavailableError ? error.why : error.message)}. Every vehicle of ours needs a driver aged ${youngest} or over: another driver of that age can book it.`,
+          message: mayRentAny ? choiceProblemText(error) : tooYoungForAnyText(error, youngest),
           ...(mayRentAny
             ? {
                 link: {
@@ -265,12 +255,7 @@ export async function confirmBooking(
         return showCheckout(400, {
           quote: checkout.quote,
           notice: quoteNotice(checkout),
-          errors: {
-            ...detailErrors,
-            [fault.parameter as string]: fault.parameter?.endsWith('_time')
-              ? timeProblemText(fault.message)
-              : fault.message,
-          },
+          errors: { ...detailErrors, [fault.parameter as string]: checkoutFaultText(fault) },
           canConfirm: true,
         })
       } catch (again) {
@@ -289,11 +274,7 @@ export async function confirmBooking(
     if (isInvalidRequest(error)) {
       // The dates have passed since the checkout was shown, say: the message next to them.
       const field = error.parameter !== undefined && isSearchParameter(error.parameter)
-      // A rule of the hand-over times in a person's words; other faults as the API says them.
-      const said =
-        error.code === 'drop_off_before_pick_up' || error.code === 'time_not_offered'
-          ? timeProblemText(error.message)
-          : error.message
+      const said = checkoutFaultText(error)
       return showCheckout(400, {
         ...carried,
         notice: {

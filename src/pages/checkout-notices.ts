@@ -1,7 +1,9 @@
 import type { Quote } from '../domain/quote.ts'
 import { priceChanges } from '../presenters/price-changes.ts'
 import type { CheckoutQuote } from '../verbs/open-checkout.ts'
+import { messagePage } from './message-page.ts'
 import type { Notice } from './notice.ts'
+import type { PageContent } from './page-document.ts'
 
 /*
  * What the checkout says above the quote when it is not simply the quote the person was handed,
@@ -9,17 +11,21 @@ import type { Notice } from './notice.ts'
  */
 
 /**
- * A quote booked by another checkout: where its booker finds it, and a way on. Said when its link
- * is opened after the booking, and to a confirmation from a page opened before it.
+ * A quote booked by another checkout, as a page of its own: where its booker finds it, and a way
+ * on. Shown when its link is opened after the booking, and to a confirmation from a page opened
+ * before it (`title` the notice's: what happened to this one).
  */
-export function quoteBookedElsewhere(title: string, link: { href: string; text: string }): Notice {
-  return {
+export function quoteBookedElsewhere(
+  title: string,
+  link: { href: string; text: string },
+): PageContent {
+  return messagePage('This quote has already been booked', {
     kind: 'problem',
     title,
     message:
       'This quote was booked in another browser or on another device. If you booked it, your confirmation email has the booking reference and a link to see or cancel it. To book another vehicle, search again.',
     link,
-  }
+  })
 }
 
 const CHECK_THE_NEW_TOTAL =

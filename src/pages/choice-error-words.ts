@@ -41,6 +41,28 @@ export function timeProblemText(message: string): string {
   return `${worded.charAt(0).toUpperCase()}${worded.slice(1)}${worded.endsWith('.') ? '' : '.'}`
 }
 
+/**
+ * A confirmation's fault as the checkout shows it: a rule of the hand-over times (a time field at
+ * fault, or a time rule refusing the dates) in a person's words (timeProblemText); others as the
+ * API says them.
+ */
+export function checkoutFaultText(fault: DomainError): string {
+  const aboutTimes =
+    fault.parameter?.endsWith('_time') === true ||
+    fault.code === 'drop_off_before_pick_up' ||
+    fault.code === 'time_not_offered'
+  return aboutTimes ? timeProblemText(fault.message) : fault.message
+}
+
+/**
+ * A driver too young for every vehicle of the fleet: the vehicle's rule, and the youngest age any
+ * vehicle takes, rather than a way to vehicles this driver may rent (there is none).
+ */
+export function tooYoungForAnyText(problem: DomainError, youngest: number): string {
+  const why = problem instanceof UnavailableError ? problem.why : problem.message
+  return `${withDatesInWords(why)}. Every vehicle of ours needs a driver aged ${youngest} or over: another driver of that age can book it.`
+}
+
 /** What went wrong with the chosen vehicle or its options, for a person; full stop included. */
 export function choiceProblemText(problem: DomainError): string {
   if (problem instanceof UnavailableError) {

@@ -62,8 +62,7 @@ export async function priceRental(ctx: VerbContext, request: QuoteRequest): Prom
   const vehicle = knownVehicle(index, 'vehicle_id', request.vehicleId)
   // An unknown code is refused before anything else is worked out; whether it applies, after.
   if (request.promoCode !== undefined) findPromotion(index.catalogue.terms, request.promoCode)
-  const { period } = rental
-  const now = { instant: ctx.now(), timeZone: ctx.rules.timeZone }
+  const { period, now } = rental
   const pickUpTime =
     request.pickUpTime === undefined
       ? null
