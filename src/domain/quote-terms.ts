@@ -107,17 +107,47 @@ export function quoteTerms(
       balanceDueDate: dueDate === null ? null : dueDate < request.today ? request.today : dueDate,
       howToPay: terms.payment.howToPay ?? null,
     },
-    cancellation: {
-      freeCancellationHours: company.freeCancellationHours,
-      freeUntil: freeCancellationUntil(
-        { pickUpDate: request.pickUpDate, pickUpTime: request.pickUpTime },
-        { freeCancellationHours: company.freeCancellationHours, timeZone },
-      ).toISOString(),
-    },
+    cancellation: cancellationFor(
+      company.freeCancellationHours,
+      request.pickUpDate,
+      request.pickUpTime,
+      timeZone,
+    ),
     minimumDriverAge: drivers.minimumAge,
     youngDriverUnder: drivers.youngDriverUnder,
     includedPlan: included && { id: included.id, name: included.name, excess: included.excess },
   }
+}
+
+/**
+ * The terms a booking of the quote gets at a pick-up time chosen at checkout: free cancellation
+ * counts from that time, where the quote without one counts it from the start of the pick-up day.
+ * Nothing else of the terms depends on the time.
+ */
+export function termsAtPickUpTime(
+  terms: QuoteTerms,
+  pickUpDate: CalendarDate,
+  pickUpTime: TimeOfDay,
+  timeZone: string,
+): QuoteTerms {
+  const { freeCancellationHours } = terms.cancellation
+  return {
+    ...terms,
+    cancellation: cancellationFor(freeCancellationHours, pickUpDate, pickUpTime, timeZone),
+  }
+}
+
+function cancellationFor(
+  freeCancellationHours: number,
+  pickUpDate: CalendarDate,
+  pickUpTime: TimeOfDay | null,
+  timeZone: string,
+): QuoteTerms['cancellation'] {
+  const until = freeCancellationUntil(
+    { pickUpDate, pickUpTime },
+    { freeCancellationHours, timeZone },
+  )
+  return { freeCancellationHours, freeUntil: until.toISOString() }
 }
 
 /** What the quote assumed, in the order a person would ask about it. */

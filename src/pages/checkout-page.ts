@@ -1,11 +1,11 @@
 import { html, type SafeHtml } from '../docs/html.ts'
 import { dayTypeOf, parseCalendarDate } from '../domain/calendar-date.ts'
-import { freeCancellationUntil } from '../domain/cancellation-rule.ts'
 import type { Depot } from '../domain/catalogue.ts'
 import type { Surcharge } from '../domain/company-terms.ts'
 import { MAX_NAME_LENGTH } from '../domain/customer.ts'
 import { handoverTimes } from '../domain/handover-times.ts'
 import type { Quote } from '../domain/quote.ts'
+import { termsAtPickUpTime } from '../domain/quote-terms.ts'
 import { formatUntil } from '../presenters/display-format.ts'
 import { presentPriceLines } from '../presenters/price-lines.ts'
 import { bookPath, checkoutParameters } from '../presenters/site-links.ts'
@@ -118,16 +118,7 @@ function priceSummary(quote: Quote, input: CheckoutPageInput): SafeHtml {
   // free cancellation" was shown for a booking that then had it until 6 pm.
   const pickUp = input.canConfirm && quote.pickUpTime === null ? timeChoices(input)[0]?.chosen : ''
   const terms = pickUp
-    ? {
-        ...quote.terms,
-        cancellation: {
-          ...quote.terms.cancellation,
-          freeUntil: freeCancellationUntil(
-            { pickUpDate: quote.pickUpDate, pickUpTime: pickUp },
-            { freeCancellationHours: quote.terms.cancellation.freeCancellationHours, timeZone },
-          ).toISOString(),
-        },
-      }
+    ? termsAtPickUpTime(quote.terms, quote.pickUpDate, pickUp, timeZone)
     : quote.terms
   return html`${priceTable(presentPriceLines(quote), 'Price of this rental')}
 ${notes.length > 0 ? html`<ul class="assumptions">${notes.map((note) => html`<li>${note}</li>`)}</ul>` : ''}
