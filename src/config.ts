@@ -113,6 +113,26 @@ export function retiredSettings(env: NodeJS.ProcessEnv = process.env): string[] 
     .map(([variable, moved]) => `${variable} is no longer read: ${moved}`)
 }
 
+/**
+ * The configuration of a process other than the service (an operator's command, the MCP stdio
+ * server) against the time zone the service recorded at its last start: taken when the process's
+ * environment sets no TIME_ZONE (`taken`: a cron job's cancellation email said NZ time for an
+ * Australian company, a stdio quote a London company's deadline), kept and said when it sets
+ * another (`differs`).
+ */
+export function inServiceZone(
+  config: Config,
+  serviceZone: string | null,
+  env: NodeJS.ProcessEnv = process.env,
+): { config: Config; taken?: string; differs?: string } {
+  if (serviceZone === null || serviceZone === config.timeZone) return { config }
+  if (!env.TIME_ZONE) return { config: { ...config, timeZone: serviceZone }, taken: serviceZone }
+  return {
+    config,
+    differs: `TIME_ZONE ${config.timeZone} is not the service's (${serviceZone}, as it last started)`,
+  }
+}
+
 /** Reads and checks every setting; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer(env, 'PORT', 3000, 1, 65535)

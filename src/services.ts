@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { type Config, DEMO_FLEET_FILE } from './config.ts'
+import { type Config, DEMO_FLEET_FILE, inServiceZone } from './config.ts'
 import { todayIn } from './domain/calendar-date.ts'
 import { CatalogueIndex } from './domain/catalogue-index.ts'
 import { bookingNoticesFor } from './notifications/booking-notices.ts'
@@ -95,18 +95,13 @@ export async function openServices(
   let outbox: OutboxSender | undefined
   try {
     if (options.serviceZoneWhenUnset) {
-      const serviceZone = await store.serviceTimeZone()
-      if (serviceZone !== null && serviceZone !== config.timeZone) {
-        if (!process.env.TIME_ZONE) {
-          config = { ...config, timeZone: serviceZone }
-          options.log?.info(
-            `TIME_ZONE is not set: the service's time zone, ${serviceZone}, is used`,
-          )
-        } else {
-          options.log?.warn(
-            `TIME_ZONE ${config.timeZone} is not the service's (${serviceZone}, as it last started); dates and times here are in ${config.timeZone}`,
-          )
-        }
+      const zoned = inServiceZone(config, await store.serviceTimeZone())
+      config = zoned.config
+      if (zoned.taken) {
+        options.log?.info(`TIME_ZONE is not set: the service's time zone, ${zoned.taken}, is used`)
+      }
+      if (zoned.differs) {
+        options.log?.warn(`${zoned.differs}; dates and times here are in ${config.timeZone}`)
       }
     }
     const loaded = await store.loadFleetOnce(async () => {

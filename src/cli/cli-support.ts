@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { InvalidArgumentError } from 'commander'
-import { type Config, ConfigError, loadConfig } from '../config.ts'
+import { type Config, ConfigError, inServiceZone, loadConfig } from '../config.ts'
 import { type CalendarDate, parseCalendarDate } from '../domain/calendar-date.ts'
 import { DomainError, StoreUnavailableError } from '../domain/errors.ts'
 import { FleetFileError } from '../fleet/fleet-file-error.ts'
@@ -43,27 +43,21 @@ export async function withStore<T>(
   }
   const store = await openStore(config, absent ? ':memory:' : undefined)
   try {
-    return await work(store, await inServiceZone(store, config))
+    return await work(store, await inServiceZoneOf(store, config))
   } finally {
     await store.close()
   }
 }
 
-/**
- * The configuration with the service's time zone when the command's shell does not set TIME_ZONE:
- * a cancellation from a shell or cron job without it wrote "1:52 pm NZDT" into an Australian
- * company's email. Set, and not the service's, it is kept and the operator told.
- */
-async function inServiceZone(store: Store, config: Config): Promise<Config> {
-  const serviceZone = await store.serviceTimeZone()
-  if (serviceZone === null || serviceZone === config.timeZone) return config
-  if (process.env.TIME_ZONE === undefined || process.env.TIME_ZONE === '') {
-    return { ...config, timeZone: serviceZone }
+/** The configuration in the service's time zone when the shell sets none (see inServiceZone). */
+async function inServiceZoneOf(store: Store, config: Config): Promise<Config> {
+  const zoned = inServiceZone(config, await store.serviceTimeZone())
+  if (zoned.differs) {
+    process.stderr.write(
+      `Warning: ${zoned.differs}; times this command writes are in ${zoned.config.timeZone}\n`,
+    )
   }
-  process.stderr.write(
-    `Warning: TIME_ZONE ${config.timeZone} is not the service's (${serviceZone}, as it last started); times this command writes are in ${config.timeZone}\n`,
-  )
-  return config
+  return zoned.config
 }
 
 /** `SQLite database /var/lib/rentals/rental.db` or `PostgreSQL database rentals at db.internal`. */
