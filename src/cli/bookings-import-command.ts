@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { Command } from 'commander'
-import type { BookingRecord, Cancellation } from '../domain/booking.ts'
+import type { BookingRecord } from '../domain/booking.ts'
 import { bookingsToLookAt } from '../domain/bookings-to-look-at.ts'
 import { todayIn } from '../domain/calendar-date.ts'
 import {
@@ -11,7 +11,7 @@ import {
   REQUIRED_COLUMNS,
 } from '../fleet/bookings-csv.ts'
 import type { Store } from '../store/store.ts'
-import { importBookings } from '../verbs/import-bookings.ts'
+import { cancelAsExported, catchUpPlan, importBookings } from '../verbs/import-bookings.ts'
 import { CommandError, describeStore, withStore } from './cli-support.ts'
 import { lookAtText } from './fleet-warnings-text.ts'
 import { Progress } from './progress.ts'
@@ -44,19 +44,18 @@ export function bookingsImportCommand(): Command {
         )
       }
       await withStore(async (store, config) => {
-        const { rows, existing, cancelledSince } = options.skipExisting
-          ? await withoutStored(store, parsed.bookings)
-          : { rows: parsed.bookings, existing: 0, cancelledSince: [] }
-        // First, so that the units they free can be taken by the bookings made since.
-        if (!options.dryRun) {
-          for (const booking of cancelledSince) {
-            await store.cancelBooking(
-              booking.reference,
-              booking.cancellation as Cancellation,
-              () => [],
+        const plan = options.skipExisting
+          ? await catchUpPlan(
+              store,
+              parsed.bookings.map((row) => row.booking),
             )
-          }
-        }
+          : undefined
+        const rows = plan
+          ? plan.fresh.map((index) => parsed.bookings[index] as CsvBooking)
+          : parsed.bookings
+        const existing = plan?.existing ?? 0
+        const cancelledSince = plan?.cancelledSince ?? []
+        if (!options.dryRun) await cancelAsExported(store, cancelledSince)
         process.stdout.write(cancelledSinceText(file, cancelledSince, options.dryRun === true))
         const total = rows.length
         if (!options.dryRun) progress.update('Checking and writing bookings', 0, total)
@@ -89,43 +88,7 @@ export function bookingsImportCommand(): Command {
     })
 }
 
-/**
- * The rows whose reference no stored booking has (--skip-existing), the count of the others, and
- * those of the others cancelled in the file while the stored booking is confirmed: after a
- * restore, the bookings cancelled since the backup. Bookings are never changed but by their
- * cancellation, so a stored reference is the same booking.
- */
-async function withoutStored(
-  store: Store,
-  rows: CsvBooking[],
-): Promise<{ rows: CsvBooking[]; existing: number; cancelledSince: BookingRecord[] }> {
-  const stored = new Map(
-    (await store.listBookings()).map((booking) => [booking.reference, booking]),
-  )
-  const times = new Map<string, number>()
-  for (const row of rows) {
-    times.set(row.booking.reference, (times.get(row.booking.reference) ?? 0) + 1)
-  }
-  const kept: CsvBooking[] = []
-  const cancelledSince: BookingRecord[] = []
-  for (const row of rows) {
-    const there = stored.get(row.booking.reference)
-    // A reference the file gives twice is imported as it is, so that the import refuses it at
-    // its lines rather than leaving both rows out.
-    if (!there || (times.get(row.booking.reference) ?? 0) > 1) kept.push(row)
-    else if (there.status === 'confirmed' && row.booking.status === 'cancelled') {
-      cancelledSince.push(row.booking)
-    }
-  }
-  return { rows: kept, existing: rows.length - kept.length, cancelledSince }
-}
-
-/**
- * The bookings cancelled in the file but confirmed in the database, cancelled here as they were
- * there (when, by whom and why), with no message: the traveller and the company were told when it
- * happened. After a restore, the bookings cancelled since the backup, whose units the bookings made
- * since may have taken.
- */
+/** The bookings cancelled in the file but confirmed in the database (see cancelAsExported). */
 function cancelledSinceText(file: string, cancelled: BookingRecord[], dryRun: boolean): string {
   if (cancelled.length === 0) return ''
   const references = cancelled.map((booking) => booking.reference).join(', ')

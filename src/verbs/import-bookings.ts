@@ -1,5 +1,5 @@
 import { bookingsBeyondStock } from '../domain/booked-days.ts'
-import type { BookingRecord } from '../domain/booking.ts'
+import type { BookingRecord, Cancellation } from '../domain/booking.ts'
 import { daysBetween } from '../domain/calendar-date.ts'
 import type { HeldUnits, Store } from '../store/store.ts'
 
@@ -122,4 +122,49 @@ function bookingProblems(
     })
   }
   return problems.sort((a, b) => a.index - b.index)
+}
+
+/**
+ * What an export of a database brings to a backup restored in its place (bookings import
+ * --skip-existing): the bookings the database lacks (`fresh`, by index), how many it has already,
+ * and those cancelled in the export while confirmed here (cancelled since the backup). Bookings
+ * change only by their cancellation, so a stored reference is the same booking. A reference the
+ * export gives twice stays in `fresh`, for the import to refuse at its rows rather than leave both
+ * out.
+ */
+export type CatchUp = { fresh: number[]; existing: number; cancelledSince: BookingRecord[] }
+
+export async function catchUpPlan(
+  store: Store,
+  bookings: readonly BookingRecord[],
+): Promise<CatchUp> {
+  const stored = new Map(
+    (await store.listBookings()).map((booking) => [booking.reference, booking]),
+  )
+  const times = new Map<string, number>()
+  for (const { reference } of bookings) times.set(reference, (times.get(reference) ?? 0) + 1)
+  const fresh: number[] = []
+  const cancelledSince: BookingRecord[] = []
+  bookings.forEach((booking, index) => {
+    const there = stored.get(booking.reference)
+    if (!there || (times.get(booking.reference) ?? 0) > 1) fresh.push(index)
+    else if (there.status === 'confirmed' && booking.status === 'cancelled') {
+      cancelledSince.push(booking)
+    }
+  })
+  return { fresh, existing: bookings.length - fresh.length, cancelledSince }
+}
+
+/**
+ * Cancels the stored bookings as they were cancelled in the export (when, by whom and why), with
+ * no message: the traveller and the company were told when it happened. Done before the fresh
+ * ones are imported, so that a unit one frees can be taken by a booking made since.
+ */
+export async function cancelAsExported(
+  store: Store,
+  cancelled: readonly BookingRecord[],
+): Promise<void> {
+  for (const booking of cancelled) {
+    await store.cancelBooking(booking.reference, booking.cancellation as Cancellation, () => [])
+  }
 }
