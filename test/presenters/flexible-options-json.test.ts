@@ -1,15 +1,13 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import fc from 'fast-check'
-import Fastify from 'fastify'
-import Type from 'typebox'
 import type { CalendarDate } from '../../src/domain/calendar-date.ts'
 import type { Vehicle } from '../../src/domain/catalogue.ts'
-import type { Cents } from '../../src/domain/money.ts'
 import { flexibleOptionsBytes } from '../../src/presenters/flexible-options-json.ts'
 import { presentFlexibleOption } from '../../src/presenters/present.ts'
 import { FlexibleOptionSchema } from '../../src/schemas/flexible-option.ts'
 import type { FlexibleOption } from '../../src/verbs/find-flexible-dates.ts'
+import { catalogueText, cents, schemaSerialiser } from '../helpers/json-bytes-fixtures.ts'
 
 /*
  * The flexible search's answer is written as bytes from a part per vehicle instead of through the
@@ -17,42 +15,6 @@ import type { FlexibleOption } from '../../src/verbs/find-flexible-dates.ts'
  * catalogue's text holds, and a vehicle's part, written once, must carry no option's figures.
  */
 
-async function schemaSerialiser() {
-  const app = Fastify()
-  let body: unknown
-  app.get(
-    '/',
-    { schema: { response: { 200: Type.Array(FlexibleOptionSchema) } } },
-    async () => body as never,
-  )
-  await app.ready()
-  return {
-    serialise: async (value: unknown) => {
-      body = value
-      return (await app.inject('/')).body
-    },
-    close: () => app.close(),
-  }
-}
-
-/** Catalogue text as an operator might write it: quotes, backslashes, control characters, any script. */
-const text = fc.oneof(
-  fc.string({ unit: 'grapheme', maxLength: 60 }),
-  fc.string({
-    unit: fc.constantFrom('"', '\\', '\n', '\t', '\u0000', '\u2028', 'ā', '/', 'a'),
-    maxLength: 20,
-  }),
-  fc.string({
-    unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)),
-    maxLength: 50,
-  }),
-)
-const cents = fc
-  .oneof(
-    { weight: 9, arbitrary: fc.integer({ min: 0, max: 10_000_000 }) },
-    { weight: 1, arbitrary: fc.integer({ min: 2 ** 31 - 1000, max: 2 ** 40 }) },
-  )
-  .map((value) => value as Cents)
 const day = fc
   .date({
     min: new Date('2026-01-01T00:00:00Z'),
@@ -62,8 +24,8 @@ const day = fc
   .map((date) => date.toISOString().slice(0, 10) as CalendarDate)
 const vehicle = fc.record({
   id: fc.integer({ min: 1, max: 9_999_999_999 }),
-  name: text,
-  vehicleClass: text,
+  name: catalogueText,
+  vehicleClass: catalogueText,
 })
 const figures = fc.record({
   terms: fc.record({ dailyRate: cents, rentalFee: cents, routeFee: cents }),
@@ -75,7 +37,7 @@ const figures = fc.record({
 describe('the flexible search answer written as bytes', () => {
   let schema: Awaited<ReturnType<typeof schemaSerialiser>>
   before(async () => {
-    schema = await schemaSerialiser()
+    schema = await schemaSerialiser(FlexibleOptionSchema)
   })
   after(() => schema.close())
 

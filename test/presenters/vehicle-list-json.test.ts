@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import fc from 'fast-check'
-import Fastify from 'fastify'
-import Type from 'typebox'
 import type { Vehicle } from '../../src/domain/catalogue.ts'
 import { type Cents, toDollars } from '../../src/domain/money.ts'
 import { dollarsJson } from '../../src/presenters/json-bytes.ts'
@@ -11,6 +9,7 @@ import { SiteLinks } from '../../src/presenters/site-links.ts'
 import { vehicleListJson } from '../../src/presenters/vehicle-list-json.ts'
 import { VehicleSchema } from '../../src/schemas/vehicle.ts'
 import type { AvailableVehicle } from '../../src/verbs/find-available-vehicles.ts'
+import { catalogueText, cents, schemaSerialiser } from '../helpers/json-bytes-fixtures.ts'
 
 /*
  * The availability answer is written from per-vehicle JSON fragments instead of through the
@@ -21,48 +20,10 @@ import type { AvailableVehicle } from '../../src/verbs/find-available-vehicles.t
 
 const links = new SiteLinks('https://rentals.example.com')
 
-/** The response schema's own serialiser, as Fastify compiles it for the route. */
-async function schemaSerialiser() {
-  const app = Fastify()
-  let body: unknown
-  app.get(
-    '/',
-    { schema: { response: { 200: Type.Array(VehicleSchema) } } },
-    async () => body as never,
-  )
-  await app.ready()
-  return {
-    serialise: async (value: unknown) => {
-      body = value
-      return (await app.inject('/')).body
-    },
-    close: () => app.close(),
-  }
-}
-
-/** Catalogue text as an operator might write it: quotes, backslashes, control characters, any script. */
-const text = fc.oneof(
-  fc.string({ unit: 'grapheme', maxLength: 60 }),
-  fc.string({
-    unit: fc.constantFrom('"', '\\', '\n', '\t', '\u0000', '\u2028', 'ā', '/', 'a'),
-    maxLength: 20,
-  }),
-  fc.string({
-    unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)),
-    maxLength: 50,
-  }),
-)
-// Mostly a rental's sizes, sometimes past 32 bits (the writer's integer shortcut stops there).
-const cents = fc
-  .oneof(
-    { weight: 9, arbitrary: fc.integer({ min: 0, max: 10_000_000 }) },
-    { weight: 1, arbitrary: fc.integer({ min: 2 ** 31 - 1000, max: 2 ** 40 }) },
-  )
-  .map((value) => value as Cents)
 const vehicle = fc.record({
   id: fc.integer({ min: 1, max: 9_999_999_999 }),
-  name: text,
-  vehicleClass: text,
+  name: catalogueText,
+  vehicleClass: catalogueText,
   // A file name is percent-encoded into the URL, which a lone surrogate cannot be.
   image: fc.oneof(fc.string({ unit: 'grapheme', maxLength: 30 }), fc.webUrl()),
 })
@@ -84,7 +45,7 @@ function available(vehicles: Vehicle[], allFigures: Figures[]): AvailableVehicle
 describe('the availability answer written from per-vehicle fragments', () => {
   let schema: Awaited<ReturnType<typeof schemaSerialiser>>
   before(async () => {
-    schema = await schemaSerialiser()
+    schema = await schemaSerialiser(VehicleSchema)
   })
   after(() => schema.close())
 
