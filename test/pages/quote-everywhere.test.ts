@@ -247,7 +247,12 @@ describe('one quote through the API, MCP, the checkout and the confirmation', ()
     assert.match(textOf(answer.body), /Added: After-hours hand-over, NZ\$30\.00\./)
   })
 
-  test('a driver too young for the vehicle is told next to the date of birth, with the way to the vehicles they may rent', async () => {
+  /** The van's checkout (for drivers of 21 or over) confirmed for this person. */
+  async function confirmVanFor(person: {
+    full_name: string
+    phone: string
+    date_of_birth: string
+  }) {
     const van = {
       ...ASKED,
       vehicle_id: '2',
@@ -259,16 +264,18 @@ describe('one quote through the API, MCP, the checkout and the confirmation', ()
     const quote = okBody<Quote>(await session.api.get('/quotes', van))
     const link = new URL(quote.checkoutUrl)
     const checkout = await page(`${link.pathname}${link.search}`)
-    const answer = await post(
-      {
-        ...bookingForm(checkout.body),
-        full_name: 'Young One',
-        email: 'young@example.com',
-        phone: '+64 21 555 0181',
-        date_of_birth: '2006-06-30',
-      },
+    return post(
+      { ...bookingForm(checkout.body), email: 'young@example.com', ...person },
       cookieOf(checkout),
     )
+  }
+
+  test('a driver too young for the vehicle is told next to the date of birth, with the way to the vehicles they may rent', async () => {
+    const answer = await confirmVanFor({
+      full_name: 'Young One',
+      phone: '+64 21 555 0181',
+      date_of_birth: '2006-06-30',
+    })
     assert.equal(answer.statusCode, 400)
     const said = textOf(answer.body)
     assert.match(said, /the driver is too young for this vehicle/)
@@ -284,27 +291,11 @@ describe('one quote through the API, MCP, the checkout and the confirmation', ()
   })
 
   test('a driver too young for every vehicle is told the youngest age any takes, with no search that would come back empty', async () => {
-    const van = {
-      ...ASKED,
-      vehicle_id: '2',
-      insurance_id: undefined,
-      pick_up_date: '2027-01-15',
-      driver_age: undefined,
-      promo_code: undefined,
-    }
-    const quote = okBody<Quote>(await session.api.get('/quotes', van))
-    const link = new URL(quote.checkoutUrl)
-    const checkout = await page(`${link.pathname}${link.search}`)
-    const answer = await post(
-      {
-        ...bookingForm(checkout.body),
-        full_name: 'Too Young',
-        email: 'young@example.com',
-        phone: '+64 21 555 0182',
-        date_of_birth: '2010-06-30',
-      },
-      cookieOf(checkout),
-    )
+    const answer = await confirmVanFor({
+      full_name: 'Too Young',
+      phone: '+64 21 555 0182',
+      date_of_birth: '2010-06-30',
+    })
     assert.equal(answer.statusCode, 400)
     const said = textOf(answer.body)
     assert.match(
