@@ -83,24 +83,24 @@ ${offers.map((offer) =>
  * A vehicle's cause with its dates in words; a driver too young for every vehicle is one reason,
  * not one per vehicle ("Toyota Yaris is rented to drivers aged 18 or over" nine times over).
  */
-function causeInWords(item: UnavailableVehicle, _index: number, all: UnavailableVehicle[]): string {
-  if (item.unavailability.code === 'driver_too_young') {
-    const ages = all
-      .map((other) => YOUNG.exec(other.cause))
-      .filter((found) => found !== null)
-      .map((found) => [Number(found[1]), Number(found[2])] as const)
-    const lowest = Math.min(...ages.map(([minimum]) => minimum))
-    const driver = ages[0]?.[1]
-    if (ages.length > 1 && driver !== undefined) {
-      const more = ages.some(([minimum]) => minimum > lowest) ? ', some only at an older age' : ''
-      return `These vehicles are rented to drivers aged ${lowest} or over${more}; the driver is ${driver}`
+function causeInWords(search: SearchValues, all: UnavailableVehicle[]) {
+  return (item: UnavailableVehicle): string => {
+    const driver = Number(search.driver_age)
+    if (item.unavailability.code === 'driver_too_young' && driver > 0) {
+      const minimums = all
+        .filter((other) => other.unavailability.code === 'driver_too_young')
+        .map((other) => other.minimumDriverAge)
+      const lowest = Math.min(...minimums)
+      if (minimums.length > 1) {
+        const more = minimums.some((minimum) => minimum > lowest)
+          ? ', some only at an older age'
+          : ''
+        return `These vehicles are rented to drivers aged ${lowest} or over${more}; the driver is ${driver}`
+      }
     }
+    return withDatesInWords(item.cause)
   }
-  return withDatesInWords(item.cause)
 }
-
-/** The reason availability gives a driver too young for a vehicle: its minimum, the driver's age. */
-const YOUNG = /is rented to drivers aged (\d+) or over; the driver is (\d+)/
 
 /**
  * Why no vehicle can be rented, each reason once (a depot closed that day is every vehicle's),
@@ -109,7 +109,7 @@ const YOUNG = /is rented to drivers aged (\d+) or over; the driver is (\d+)/
  */
 function whyNone(depots: Depot[], search: SearchValues, none: UnavailableVehicle[]): SafeHtml {
   if (none.length === 0) return html`<p>Try other dates or depots.</p>`
-  const reasons = [...new Set(none.map(causeInWords))]
+  const reasons = [...new Set(none.map(causeInWords(search, none)))]
   const shown = reasons.slice(0, MOST_REASONS)
   const links = new Map<string, string>()
   for (const { unavailability } of none) {

@@ -1,6 +1,7 @@
 import { assessVehicle, type RentalRequest, type Unavailable } from '../domain/availability.ts'
 import { addDays, todayIn } from '../domain/calendar-date.ts'
 import type { Vehicle } from '../domain/catalogue.ts'
+import { minimumDriverAge } from '../domain/rental-extras.ts'
 import { nextStep, type Unavailability } from '../domain/suggestion.ts'
 import { checkVehicleFilter, meetsFilter, type VehicleFilter } from '../domain/vehicle-filter.ts'
 import type { VerbContext } from './context.ts'
@@ -11,7 +12,13 @@ import { type StillValid, suggestChange } from './suggest-change.ts'
  * A vehicle stocked at the pick-up depot that the search leaves out, and why: the API's reason
  * with its next step, and the `cause` alone (what the website says, beside its own links).
  */
-export type UnavailableVehicle = { vehicle: Vehicle; unavailability: Unavailability; cause: string }
+export type UnavailableVehicle = {
+  vehicle: Vehicle
+  unavailability: Unavailability
+  cause: string
+  /** The youngest a driver of the vehicle may be (its class's rule or the company's). */
+  minimumDriverAge: number
+}
 
 /**
  * Every vehicle stocked at the pick-up depot (of those the filter lets through, as availability's)
@@ -45,6 +52,7 @@ export async function listUnavailableVehicles(
       vehicle,
       unavailability: await explainUnavailable(ctx, vehicle, request, assessment),
       cause: capitalised(assessment.reason),
+      minimumDriverAge: minimumDriverAge(index.catalogue.terms, vehicle),
     })
   }
   return left
