@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util'
 import { bookingsOnOverbookedDays } from './booked-days.ts'
 import type { BookingStatus } from './booking.ts'
-import type { CalendarDate } from './calendar-date.ts'
+import { daysBetween } from './calendar-date.ts'
 import type { Booking, Catalogue, RateBand } from './catalogue.ts'
 
 /**
@@ -72,11 +72,6 @@ function differentBooking(stored: Booking, inFile: Booking): string {
     return `the file has its dates ${Math.abs(moved)} day(s) ${moved > 0 ? 'later' : 'earlier'} (${describeRental(inFile)}): dates written as today+N move every day the file is read; write them as dates (rental-agent fleet export gives the stored ones)`
   }
   return `the file has a different booking under the same reference (${describeRental(inFile)}); cancel the stored one first or give the new one another reference`
-}
-
-/** Whole days from one date to the other. */
-function daysBetween(from: CalendarDate, to: CalendarDate): number {
-  return Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000)
 }
 
 /**
