@@ -8,11 +8,8 @@ import type { CalendarDate } from '../../src/domain/calendar-date.ts'
 import { StoreUnavailableError } from '../../src/domain/errors.ts'
 import type { LoadedFleet } from '../../src/fleet/read-fleet-file.ts'
 import { MIGRATIONS } from '../../src/store/postgres/migrations.ts'
-import {
-  PostgresStore,
-  type PostgresStoreOptions,
-  SAVE_QUOTES,
-} from '../../src/store/postgres/postgres-store.ts'
+import { PostgresStore, type PostgresStoreOptions } from '../../src/store/postgres/postgres-store.ts'
+import { saveQuotesStatements } from '../../src/store/postgres/save-quotes.ts'
 import { loadRulesFleet } from '../helpers/domain-fixtures.ts'
 import { describeOperatorStoreContract } from './operator-store-contract.ts'
 import {
@@ -183,39 +180,73 @@ describe('PostgreSQL store', () => {
   })
 
   describe('quotes commit asynchronously, and only quotes', () => {
-    test('the save statement turns synchronous commit off for its own transaction, never the next', async () => {
+    for (const agentRef of [null, 'planner']) {
+      test(`the save statement turns synchronous commit off for its own transaction, never the next (agent_ref ${agentRef})`, async () => {
+        const url = await databases.create()
+        await openStore(url)
+        const save = (id: string) => {
+          const [statement] = saveQuotesStatements([sampleQuote(id, { agentRef })])
+          assert.ok(statement)
+          return statement
+        }
+        const client = new Client({ connectionString: url })
+        await client.connect()
+        const setting = async () =>
+          (await client.query('SHOW synchronous_commit')).rows[0].synchronous_commit
+        try {
+          const before = await setting()
+          // Inside the statement's transaction, and after it.
+          await client.query('BEGIN')
+          const first = save('q-1')
+          await client.query(first.text, first.values)
+          assert.equal(await setting(), 'off')
+          await client.query('COMMIT')
+          assert.equal(await setting(), before)
+          const second = save('q-2')
+          await client.query(second.text, second.values)
+          const afterSave = await setting()
+          assert.equal(afterSave, before)
+          assert.notEqual(afterSave, 'off')
+        } finally {
+          await client.end()
+        }
+        const stored = await queryOnce(url, 'SELECT id FROM quotes ORDER BY id')
+        assert.deepEqual(
+          stored.map((row) => row.id),
+          ['q-1', 'q-2'],
+        )
+      })
+    }
+
+    test('quotes stored as jsonb by an earlier version are still found, whole, after the upgrade', async () => {
       const url = await databases.create()
-      await openStore(url)
-      const quote = (id: string) => [
-        JSON.stringify([
-          { id, createdAt: '2027-01-10T00:00:00Z', expiresAt: '2027-01-10T00:30:00Z' },
-        ]),
-      ]
-      const [inside] = await queryOnce(
-        url,
-        `WITH saved AS (${SAVE_QUOTES} RETURNING id) SELECT current_setting('synchronous_commit') AS setting FROM saved`,
-        quote('q-1'),
-      )
-      assert.equal(inside?.setting, 'off')
+      const quote = sampleQuote('q_EARLIER', { agentRef: 'planner' })
       const client = new Client({ connectionString: url })
       await client.connect()
       try {
-        const before = (await client.query('SHOW synchronous_commit')).rows[0].synchronous_commit
-        await client.query(SAVE_QUOTES, quote('q-2'))
-        const afterSave = (await client.query('SHOW synchronous_commit')).rows[0].synchronous_commit
-        assert.equal(afterSave, before)
-        assert.notEqual(afterSave, 'off')
+        // The schema as the version before quotes were kept as text left it, with one saved.
+        const before = MIGRATIONS.length - 1
+        await client.query(
+          'CREATE TABLE schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+        )
+        for (const [version, migration] of MIGRATIONS.slice(0, before).entries()) {
+          await client.query(migration)
+          await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version + 1])
+        }
+        await client.query('INSERT INTO quotes VALUES ($1, $2, $3, $4::jsonb)', [
+          quote.id,
+          quote.createdAt,
+          quote.expiresAt,
+          JSON.stringify(quote),
+        ])
       } finally {
         await client.end()
       }
-      const stored = await queryOnce(url, 'SELECT id FROM quotes ORDER BY id')
-      assert.deepEqual(
-        stored.map((row) => row.id),
-        ['q-1', 'q-2'],
-      )
+      const store = await openStore(url)
+      assert.deepEqual(await store.findQuote(quote.id), quote)
     })
 
-    test('stored quotes are compressed with lz4 where the server has it (pglz cost a third of a save)', async () => {
+    test('a stored quote too long to keep whole in its row is compressed with lz4 where the server has it (pglz cost a third of a save)', async () => {
       const url = await databases.create()
       await openStore(url)
       const [server] = await queryOnce(

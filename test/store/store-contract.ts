@@ -324,6 +324,28 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
       ])
     })
 
+    test('a large group of quotes in one turn is saved whole, every quote as it was given', async () => {
+      const before = await store.agentQuoteCounts()
+      // More than one statement's worth on PostgreSQL (25 a statement), agents' and others' mixed.
+      const quotes = Array.from({ length: 61 }, (_, n) =>
+        sampleQuote(`q_GROUP-${String(n).padStart(2, '0')}`, {
+          agentRef: n % 3 === 0 ? null : `group-agent-${n % 2}`,
+          issuedOn: day('2027-05-01'),
+          totalAmount: 10000 + n,
+        }),
+      )
+      await Promise.all(quotes.map((quote) => store.saveQuote(quote)))
+      for (const quote of quotes) assert.deepEqual(await store.findQuote(quote.id), quote)
+      const added = (await store.agentQuoteCounts()).filter(
+        (count) =>
+          !before.some((seen) => seen.agentRef === count.agentRef && seen.month === count.month),
+      )
+      assert.deepEqual(added, [
+        { agentRef: 'group-agent-0', month: '2027-05', quotes: 20 },
+        { agentRef: 'group-agent-1', month: '2027-05', quotes: 20 },
+      ])
+    })
+
     test("the service's time zone: none before a start, then the last one recorded", async () => {
       assert.equal(await store.serviceTimeZone(), null)
       await store.recordServiceTimeZone('Australia/Hobart')

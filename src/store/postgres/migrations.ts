@@ -279,4 +279,22 @@ export const MIGRATIONS: string[] = [
     value text NOT NULL
   );
   `,
+  // Quotes are kept as the JSON text the service wrote, not as jsonb: the server then copies a
+  // quote rather than parsing and rebuilding it, about half its CPU time a quote saved (see
+  // save-quotes.ts). Nothing reads inside a stored quote but the service. A quote of a few kB is
+  // kept whole in its row, not compressed: quotes are swept soon after they expire, and
+  // compressing each cost more CPU than the space it saved is worth. A longer one is compressed
+  // with lz4 as before (a new column type starts from the server's default).
+  `
+  ALTER TABLE quotes ALTER COLUMN quote TYPE text USING quote::text;
+  ALTER TABLE quotes SET (toast_tuple_target = 8160);
+  DO $$
+  BEGIN
+    IF EXISTS (SELECT 1 FROM pg_settings
+        WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals)) THEN
+      ALTER TABLE quotes ALTER COLUMN quote SET COMPRESSION lz4;
+    END IF;
+  END
+  $$;
+  `,
 ]

@@ -31,35 +31,9 @@ import { migrate } from './migrate.ts'
 import * as operator from './operator-writes.ts'
 import * as outbox from './outbox-writes.ts'
 import { readCatalogue } from './read-catalogue.ts'
+import { saveQuotesStatements } from './save-quotes.ts'
 import { inTransaction, type Row, type Sql } from './transaction.ts'
 import { writeFleet } from './write-fleet.ts'
-
-/**
- * Stores quotes ($1: a JSON array of them, each kept whole as `quote`) with an asynchronous
- * commit: the server answers before its log reaches the disk, as the embedded store's quotes are
- * written (README "Durability"). A quote survives the service failing, but a crash of the database
- * server itself may lose the last moments of quotes (three times `wal_writer_delay`, 0.6 s by
- * default); a checkout link to a lost quote prices the rental anew, as for an expired one. Waiting
- * for the disk on every quote held a quote's answer for a flush and kept PostgreSQL's cores busy.
- * `set_config(..., true)` changes the setting for the statement's own transaction only, so the
- * connection's next transaction, a booking say, commits as the server is set to.
- */
-export const SAVE_QUOTES = `INSERT INTO quotes (id, created_at, expires_at, quote)
-  SELECT saved ->> 'id', (saved ->> 'createdAt')::timestamptz, (saved ->> 'expiresAt')::timestamptz,
-    saved
-  FROM jsonb_array_elements($1::jsonb) AS saved
-  CROSS JOIN (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit`
-
-/**
- * SAVE_QUOTES, counting the quotes that came with an agent reference by reference and month of
- * issue in `agent_quotes` (a data-modifying WITH: one statement, so one transaction).
- */
-export const SAVE_AGENT_QUOTES = `WITH stored AS (${SAVE_QUOTES} RETURNING quote)
-  INSERT INTO agent_quotes (agent_ref, month, quotes)
-  SELECT quote->>'agentRef', left(quote->>'issuedOn', 7), count(*) FROM stored
-  WHERE quote->>'agentRef' IS NOT NULL
-  GROUP BY 1, 2
-  ON CONFLICT (agent_ref, month) DO UPDATE SET quotes = agent_quotes.quotes + excluded.quotes`
 
 /**
  * How long a write that changed booked days waits for its change to reach this instance's copy in
@@ -333,17 +307,11 @@ export class PostgresStore implements Store {
     return this.quotes.add(quote)
   }
 
-  /** The quotes asked for in one turn of the event loop, in one statement (see SAVE_QUOTES). */
+  /** The quotes asked for in one turn of the event loop, together (see saveQuotesStatements). */
   private async writeQuotes(quotes: Quote[]): Promise<void> {
     await this.guard(async () => {
-      // One JSON text of them all, which the server reads once: as four arrays (the quotes' JSON
-      // escaped again inside one) it cost PostgreSQL about 28 µs of CPU a quote, now about 21.
-      const saved = [JSON.stringify(quotes)]
-      // Agents' quotes are also counted, in the same statement; the others need not pay for it.
-      if (quotes.some((quote) => quote.agentRef !== null)) {
-        await this.prepared('save-agent-quotes', SAVE_AGENT_QUOTES, saved)
-      } else {
-        await this.prepared('save-quotes', SAVE_QUOTES, saved)
+      for (const { name, text, values } of saveQuotesStatements(quotes)) {
+        await this.prepared(name, text, values)
       }
       const cutoff = expiredQuotesCutoff(this.quotesSaved, quotes)
       this.quotesSaved += quotes.length
@@ -353,12 +321,12 @@ export class PostgresStore implements Store {
 
   async findQuote(id: string): Promise<Quote | undefined> {
     return this.guard(async () => {
-      const [row] = await this.prepared<{ quote: Quote }>(
+      const [row] = await this.prepared<{ quote: string }>(
         'find-quote',
         'SELECT quote FROM quotes WHERE id = $1',
         [id],
       )
-      return row ? storedQuote(row.quote) : undefined
+      return row ? storedQuote(JSON.parse(row.quote)) : undefined
     })
   }
 
