@@ -8,7 +8,10 @@ import type { CalendarDate } from '../../src/domain/calendar-date.ts'
 import { StoreUnavailableError } from '../../src/domain/errors.ts'
 import type { LoadedFleet } from '../../src/fleet/read-fleet-file.ts'
 import { MIGRATIONS } from '../../src/store/postgres/migrations.ts'
-import { PostgresStore, type PostgresStoreOptions } from '../../src/store/postgres/postgres-store.ts'
+import {
+  PostgresStore,
+  type PostgresStoreOptions,
+} from '../../src/store/postgres/postgres-store.ts'
 import { saveQuotesStatements } from '../../src/store/postgres/save-quotes.ts'
 import { loadRulesFleet } from '../helpers/domain-fixtures.ts'
 import { describeOperatorStoreContract } from './operator-store-contract.ts'
