@@ -118,13 +118,21 @@ export function retiredSettings(env: NodeJS.ProcessEnv = process.env): string[] 
  * server) against the time zone the service recorded at its last start: taken when the process's
  * environment sets no TIME_ZONE (`taken`: a cron job's cancellation email said NZ time for an
  * Australian company, a stdio quote a London company's deadline), kept and said when it sets
- * another (`differs`).
+ * another (`differs`). With no zone recorded (the service has not started on this database yet)
+ * and none set, the default is used and said (`unknown`): a London company's first cancellation,
+ * made before its first start, was emailed in NZ time without a word.
  */
 export function inServiceZone(
   config: Config,
   serviceZone: string | null,
   env: NodeJS.ProcessEnv = process.env,
-): { config: Config; taken?: string; differs?: string } {
+): { config: Config; taken?: string; differs?: string; unknown?: string } {
+  if (serviceZone === null && !env.TIME_ZONE) {
+    return {
+      config,
+      unknown: `no time zone is recorded for this database yet (the service records its TIME_ZONE when it starts) and TIME_ZONE is not set here, so times are in ${config.timeZone}, the default; set TIME_ZONE to the company's zone`,
+    }
+  }
   if (serviceZone === null || serviceZone === config.timeZone) return { config }
   if (!env.TIME_ZONE) return { config: { ...config, timeZone: serviceZone }, taken: serviceZone }
   return {

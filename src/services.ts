@@ -103,6 +103,7 @@ export async function openServices(
       if (zoned.differs) {
         options.log?.warn(`${zoned.differs}; dates and times here are in ${config.timeZone}`)
       }
+      if (zoned.unknown) options.log?.warn(zoned.unknown)
     }
     const loaded = await store.loadFleetOnce(async () => {
       // Loaded only for an empty database: its YAML parser and schema checker are a third of

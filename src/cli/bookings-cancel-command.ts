@@ -24,36 +24,40 @@ export function bookingsCancelCommand(): Command {
           `--reason is ${length} characters; at most ${MAX_REASON_LENGTH}: shorten it (it goes to the traveller in the cancellation email)`,
         )
       }
-      await withStore(async (store, config) => {
-        const catalogue = new CatalogueIndex(await store.loadCatalogue())
-        const now = () => new Date()
-        // As typed, else in capitals: references are read out over the phone and typed back.
-        const typed = reference.trim()
-        const found =
-          (await store.findBooking({ reference: typed })) ??
-          (await store.findBooking({ reference: typed.toUpperCase() }))
-        const was = found?.status === 'cancelled' ? found.cancellation : null
-        if (found && was) {
-          throw new CommandError(
-            `${found.reference} was already cancelled on ${formatInstant(was.at, config.timeZone)} by the ${was.by}${was.reason ? ` (${was.reason})` : ''}`,
+      await withStore(
+        async (store, config) => {
+          const catalogue = new CatalogueIndex(await store.loadCatalogue())
+          const now = () => new Date()
+          // As typed, else in capitals: references are read out over the phone and typed back.
+          const typed = reference.trim()
+          const found =
+            (await store.findBooking({ reference: typed })) ??
+            (await store.findBooking({ reference: typed.toUpperCase() }))
+          const was = found?.status === 'cancelled' ? found.cancellation : null
+          if (found && was) {
+            throw new CommandError(
+              `${found.reference} was already cancelled on ${formatInstant(was.at, config.timeZone)} by the ${was.by}${was.reason ? ` (${was.reason})` : ''}`,
+            )
+          }
+          const cancelled = await cancelBooking(
+            {
+              store,
+              catalogue: () => catalogue,
+              now,
+              notices: bookingNoticesFor(config, now),
+              // The running service's sender looks at the outbox every second.
+              messagesWritten: () => {},
+            },
+            found?.reference ?? typed,
+            'operator',
+            options.reason,
           )
-        }
-        const cancelled = await cancelBooking(
-          {
-            store,
-            catalogue: () => catalogue,
-            now,
-            notices: bookingNoticesFor(config, now),
-            // The running service's sender looks at the outbox every second.
-            messagesWritten: () => {},
-          },
-          found?.reference ?? typed,
-          'operator',
-          options.reason,
-        )
-        process.stdout.write(
-          `Cancelled ${cancelled.reference} (${describeRental(cancelled)}); its unit is free again, and the cancellation's messages are in the outbox.\n`,
-        )
-      }, 'existing')
+          process.stdout.write(
+            `Cancelled ${cancelled.reference} (${describeRental(cancelled)}); its unit is free again, and the cancellation's messages are in the outbox.\n`,
+          )
+        },
+        'existing',
+        { tellsTimes: true },
+      )
     })
 }

@@ -27,11 +27,13 @@ export type MissingDatabase = 'create' | 'existing' | 'empty'
 
 /**
  * Runs `work` on the store the service uses (the same DATA_DIR or DATABASE_URL and the rest of
- * the configuration), and closes it afterwards whatever happens.
+ * the configuration), and closes it afterwards whatever happens. `tellsTimes`: the command writes
+ * times a person reads (a cancellation's email), so a zone that is only the default is said.
  */
 export async function withStore<T>(
   work: (store: Store, config: Config) => Promise<T>,
   missing: MissingDatabase = 'create',
+  options: { tellsTimes?: boolean } = {},
 ): Promise<T> {
   const config = loadConfig()
   const file = join(config.dataDir, DATABASE_FILE)
@@ -43,20 +45,21 @@ export async function withStore<T>(
   }
   const store = await openStore(config, absent ? ':memory:' : undefined)
   try {
-    return await work(store, await inServiceZoneOf(store, config))
+    return await work(store, await inServiceZoneOf(store, config, options.tellsTimes ?? false))
   } finally {
     await store.close()
   }
 }
 
 /** The configuration in the service's time zone when the shell sets none (see inServiceZone). */
-async function inServiceZoneOf(store: Store, config: Config): Promise<Config> {
+async function inServiceZoneOf(store: Store, config: Config, tellsTimes: boolean): Promise<Config> {
   const zoned = inServiceZone(config, await store.serviceTimeZone())
   if (zoned.differs) {
     process.stderr.write(
       `Warning: ${zoned.differs}; times this command writes are in ${zoned.config.timeZone}\n`,
     )
   }
+  if (zoned.unknown && tellsTimes) process.stderr.write(`Warning: ${zoned.unknown}\n`)
   return zoned.config
 }
 

@@ -44,6 +44,7 @@ export function buildProgram(): Command {
  * standard error), 2 a usage error.
  */
 export async function runCli(argv: string[]): Promise<number> {
+  ignoreClosedOutput()
   try {
     await buildProgram().parseAsync(argv)
     return 0
@@ -54,5 +55,20 @@ export async function runCli(argv: string[]): Promise<number> {
     }
     process.stderr.write(`${failureMessage(error)}\n`)
     return 1
+  }
+}
+
+/**
+ * A reader that stops early (`rental-agent fleet import ... | head -1`) closes the pipe: what the
+ * command still prints is dropped, not a crash. By then the work is done (or not), and the exit
+ * code says which: an import that had committed exited 1 with a stack trace, read as "nothing
+ * changed".
+ */
+function ignoreClosedOutput(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    if (stream.listenerCount('error') > 0) continue
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error
+    })
   }
 }

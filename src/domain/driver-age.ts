@@ -21,12 +21,15 @@ export function ageOn(dateOfBirth: CalendarDate, date: CalendarDate): number {
 
 /**
  * The driver's age on the pick-up date from a date of birth as typed (`YYYY-MM-DD`, as a date
- * field sends it), or what to enter instead.
+ * field sends it), or what to enter instead. An age under any a driver's age may be is told the
+ * company's own youngest (`youngestAllowed`, the youngest any of its vehicles takes): "at least
+ * 16", the floor of the field, read as the company's rule beside terms that said 18.
  */
 export function driverAgeFromBirth(
   text: string,
   pickUpDate: CalendarDate,
   today: CalendarDate,
+  youngestAllowed: number,
 ): { age: number } | { problem: string } {
   if (text.trim() === '') return { problem: "Enter the driver's date of birth" }
   const birth = parseCalendarDate(text.trim())
@@ -35,7 +38,7 @@ export function driverAgeFromBirth(
   const age = ageOn(birth, pickUpDate)
   if (age < YOUNGEST_DRIVER_AGE) {
     return {
-      problem: `The driver would be ${age} on the pick-up date; drivers must be at least ${YOUNGEST_DRIVER_AGE}`,
+      problem: `The driver would be ${age} on the pick-up date; every vehicle of ours needs a driver aged ${Math.max(youngestAllowed, YOUNGEST_DRIVER_AGE)} or over`,
     }
   }
   if (age > 120) return { problem: 'Check the year of birth' }

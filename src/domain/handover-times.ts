@@ -29,6 +29,49 @@ function hasPassed(date: CalendarDate, time: TimeOfDay, now: Now): boolean {
 /** The earliest instant any zone's wall clock reads `date` (UTC+14, the furthest ahead). */
 const EARLIEST_OFFSET_MS = 14 * 3600 * 1000
 
+/** The times a person can still choose at checkout for a rental's hand-overs. */
+export type TimesLeft = { pickUp: readonly TimeOfDay[]; dropOff: readonly TimeOfDay[] }
+
+/**
+ * The hand-over times left to choose for a rental: its pick-up day's pick-up times and its
+ * drop-off day's drop-off times, with `now` only those still to come, and on a rental of one day
+ * only drop-offs after the pick-up (`pickUpTime`, or the earliest pick-up left). A fee that every
+ * one of them carries cannot be escaped by choosing (see rental-extras.ts).
+ */
+export function timesLeft(
+  pickUpDepot: Depot,
+  dropOffDepot: Depot,
+  period: { pickUpDate: CalendarDate; dropOffDate: CalendarDate },
+  pickUpTime: TimeOfDay | null,
+  now?: Now,
+): TimesLeft {
+  const pickUp = handoverTimes(
+    pickUpDepot,
+    period.pickUpDate,
+    'pick-up',
+    nearly(period.pickUpDate, now),
+  )
+  const dropOffs = handoverTimes(
+    dropOffDepot,
+    period.dropOffDate,
+    'drop-off',
+    nearly(period.dropOffDate, now),
+  )
+  const earliest = pickUpTime ?? pickUp[0]
+  const dropOff =
+    period.pickUpDate === period.dropOffDate && earliest !== undefined
+      ? dropOffs.filter((time) => time > earliest)
+      : dropOffs
+  return { pickUp, dropOff }
+}
+
+/** `now`, for a date whose times may have passed; undefined for one far off (no zone arithmetic). */
+function nearly(date: CalendarDate, now: Now | undefined): Now | undefined {
+  return now !== undefined && Date.parse(date) - EARLIEST_OFFSET_MS <= now.instant.getTime()
+    ? now
+    : undefined
+}
+
 /**
  * Why no pick-up can be had on `date` any more, or undefined: every pick-up time of the day has
  * passed (a search made today after the depot's last pick-up time). A rental asked for without a
@@ -36,7 +79,7 @@ const EARLIEST_OFFSET_MS = 14 * 3600 * 1000
  */
 export function pickUpTimesGone(depot: Depot, date: CalendarDate, now: Now): string | undefined {
   // Every date but today (or yesterday in zones behind) is far off: skip the zone arithmetic.
-  if (Date.parse(date) - EARLIEST_OFFSET_MS > now.instant.getTime()) return undefined
+  if (nearly(date, now) === undefined) return undefined
   const times = depot.pickupTimes[dayTypeOf(date)]
   if (times.length === 0) return undefined
   const last = times.reduce((latest, time) => (time > latest ? time : latest))

@@ -52,8 +52,15 @@ export type Assumption =
   /**
    * A hand-over time not given: none after hours; the person chooses it at checkout. `missing`
    * names the parameters not sent; quotes stored before it was kept lack it, and had neither.
+   * `afterHoursOnly` names those of them whose every time left is after hours: for them the price
+   * includes the fee (absent when none).
    */
-  | { kind: 'hand_over_times'; afterHoursFee: boolean; missing?: HandOverTimeParameter[] }
+  | {
+      kind: 'hand_over_times'
+      afterHoursFee: boolean
+      missing?: HandOverTimeParameter[]
+      afterHoursOnly?: HandOverTimeParameter[]
+    }
   /** No plan chosen and the vehicle has one at no extra cost: that plan applies. */
   | { kind: 'included_plan'; planName: string; excess: Cents }
   /** No plan chosen and none is included: the renter carries the damage, up to the bond. */
@@ -73,6 +80,11 @@ export type TermsRequest = {
   driverAge: number | null
   /** Today in the company's zone: a balance is never due before it. */
   today: CalendarDate
+  /**
+   * The hand-overs without a time whose every time left to choose is after hours, so that the
+   * price includes the after-hours fee (see afterHoursHandOvers); none when not given.
+   */
+  afterHoursOnly?: HandOverTimeParameter[]
 }
 
 export function quoteTerms(
@@ -171,7 +183,15 @@ export function quoteAssumptions(
     const afterHoursFee = catalogue.terms.surcharges.some(
       (surcharge) => surcharge.condition.when === 'after_hours',
     )
-    assumptions.push({ kind: 'hand_over_times', afterHoursFee, missing })
+    const afterHoursOnly = (request.afterHoursOnly ?? []).filter((parameter) =>
+      missing.includes(parameter),
+    )
+    assumptions.push({
+      kind: 'hand_over_times',
+      afterHoursFee,
+      missing,
+      ...(afterHoursOnly.length > 0 ? { afterHoursOnly } : {}),
+    })
   }
   if (request.plan === null) {
     assumptions.push(

@@ -2,10 +2,12 @@ import { type CalendarDate, dayTypeOf } from './calendar-date.ts'
 import type { Depot, Vehicle } from './catalogue.ts'
 import { type CompanyTerms, driverRuleFor, type Promotion } from './company-terms.ts'
 import { invalid } from './errors.ts'
+import type { TimesLeft } from './handover-times.ts'
 import type { TimeOfDay } from './local-time.ts'
 import type { Cents } from './money.ts'
 import { chargeFor } from './pricing.ts'
 import type { QuotedSurcharge } from './quote.ts'
+import type { HandOverTimeParameter } from './quote-terms.ts'
 
 /*
  * What a rental costs beyond its four fees: the surcharges that apply (the young driver's fee
@@ -20,9 +22,13 @@ export type ExtrasRequest = {
   pickUpDate: CalendarDate
   dropOffDate: CalendarDate
   days: number
-  /** Null when not asked for: an after-hours surcharge then does not apply (yet). */
+  /**
+   * Null when not asked for: an after-hours surcharge then applies only if every time left to
+   * choose (`timesLeft`) is after hours; without `timesLeft`, not yet.
+   */
   pickUpTime: TimeOfDay | null
   dropOffTime: TimeOfDay | null
+  timesLeft?: TimesLeft | undefined
   /** Null when not said: an adult over the young-driver age is assumed. */
   driverAge: number | null
 }
@@ -87,17 +93,51 @@ function applies(
         condition.depotIds.includes(request.pickUpDepot.id) ||
         condition.depotIds.includes(request.dropOffDepot.id)
       )
-    case 'after_hours': {
-      const pickUp = request.pickUpDepot.afterHours.pickUp[dayTypeOf(request.pickUpDate)]
-      const dropOff = request.dropOffDepot.afterHours.dropOff[dayTypeOf(request.dropOffDate)]
-      return (
-        (request.pickUpTime !== null && pickUp.includes(request.pickUpTime)) ||
-        (request.dropOffTime !== null && dropOff.includes(request.dropOffTime))
-      )
-    }
+    case 'after_hours':
+      return afterHoursHandOvers(request).length > 0
     default:
       return condition satisfies never
   }
+}
+
+/**
+ * The hand-overs that are after hours: at the time asked for, or, with no time asked for, at every
+ * time left to choose (the traveller cannot escape the fee, so the price shown includes it: an
+ * evening search for a pick-up today, when only after-hours times are left, was priced without it
+ * and then charged it at checkout). Named by the parameter that would choose the time.
+ */
+export function afterHoursHandOvers(
+  request: Pick<
+    ExtrasRequest,
+    | 'pickUpDepot'
+    | 'dropOffDepot'
+    | 'pickUpDate'
+    | 'dropOffDate'
+    | 'pickUpTime'
+    | 'dropOffTime'
+    | 'timesLeft'
+  >,
+): HandOverTimeParameter[] {
+  const pickUp = request.pickUpDepot.afterHours.pickUp[dayTypeOf(request.pickUpDate)]
+  const dropOff = request.dropOffDepot.afterHours.dropOff[dayTypeOf(request.dropOffDate)]
+  const found: HandOverTimeParameter[] = []
+  if (afterHoursAt(request.pickUpTime, request.timesLeft?.pickUp, pickUp)) {
+    found.push('pick_up_time')
+  }
+  if (afterHoursAt(request.dropOffTime, request.timesLeft?.dropOff, dropOff)) {
+    found.push('drop_off_time')
+  }
+  return found
+}
+
+function afterHoursAt(
+  time: TimeOfDay | null,
+  left: readonly TimeOfDay[] | undefined,
+  afterHours: readonly string[],
+): boolean {
+  if (time !== null) return afterHours.includes(time)
+  if (left === undefined || left.length === 0 || afterHours.length === 0) return false
+  return left.every((choice) => afterHours.includes(choice))
 }
 
 /** The promotion a code names and what it takes off the rental fee. */

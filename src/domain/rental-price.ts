@@ -1,6 +1,7 @@
 import type { RentalTerms } from './availability.ts'
 import type { Accessory, Depot, InsurancePlan, Vehicle } from './catalogue.ts'
 import type { CompanyTerms, Promotion } from './company-terms.ts'
+import { type Now, timesLeft } from './handover-times.ts'
 import type { TimeOfDay } from './local-time.ts'
 import type { Cents } from './money.ts'
 import { chargeFor } from './pricing.ts'
@@ -38,9 +39,14 @@ export type PricedChoice = {
   pickUpDepot: Depot
   dropOffDepot: Depot
   period: RentalPeriod
-  /** Null when not chosen yet: an after-hours surcharge then does not apply. */
+  /**
+   * Null when not chosen yet: an after-hours surcharge then applies only when every time left to
+   * choose is after hours (see afterHoursHandOvers).
+   */
   pickUpTime: TimeOfDay | null
   dropOffTime: TimeOfDay | null
+  /** When the rental is asked for: today's times already gone are not left to choose. */
+  now?: Now | undefined
   /** Null when not said: an adult over the young-driver age is assumed. */
   driverAge: number | null
   /** The rate, rental fee and route fee availability found. */
@@ -91,6 +97,10 @@ export function priceChoice(choice: PricedChoice): RentalPrice {
     days: period.days,
     pickUpTime: choice.pickUpTime,
     dropOffTime: choice.dropOffTime,
+    timesLeft:
+      choice.pickUpTime === null || choice.dropOffTime === null
+        ? timesLeft(choice.pickUpDepot, choice.dropOffDepot, period, choice.pickUpTime, choice.now)
+        : undefined,
     driverAge: choice.driverAge,
   })
   const discount =
@@ -127,6 +137,8 @@ export type TotalFromSearch = {
   driverAge: number | null
   /** The promotion sent, already checked against the rental's dates and length; null for none. */
   promotion: Promotion | null
+  /** When the search is made: today's hand-over times already gone are not left to choose. */
+  now?: Now | undefined
 }
 
 /**
@@ -153,7 +165,8 @@ export function totalFromAmount(
 
 /**
  * The surcharges in a vehicle's "total from", each by its name: those of the search's depots,
- * dates and driver, with no hand-over time yet (so no after-hours fee).
+ * dates and driver, with no hand-over time yet (so no after-hours fee, unless every time left to
+ * choose is after hours).
  */
 export function searchSurcharges(
   search: Omit<TotalFromSearch, 'promotion'>,
@@ -168,6 +181,7 @@ export function searchSurcharges(
     days: search.period.days,
     pickUpTime: null,
     dropOffTime: null,
+    timesLeft: timesLeft(search.pickUpDepot, search.dropOffDepot, search.period, null, search.now),
     driverAge: search.driverAge,
   })
 }

@@ -13,6 +13,8 @@ export function checkCompanyTerms(
   fleet: FleetInput,
   resolveDate: (value: string) => CalendarDate | undefined,
   checkCents: (path: Path, dollars: number) => void,
+  /** Whether the schema refused something under the path (see checkFleet). */
+  refused: (path: Path) => boolean = () => false,
 ): LocatedProblem[] {
   const problems: LocatedProblem[] = []
   const report: Report = (path, message) => problems.push({ path, message })
@@ -84,7 +86,10 @@ export function checkCompanyTerms(
       if (first === undefined) codes.set(item.code, i)
       else report(['promotions', i], `code ${item.code} is already used by promotions[${first}]`)
     }
-    if ((item.percent_off === undefined) === (item.amount_off === undefined)) {
+    // An amount the schema refused is given, only wrong: its own problem says so.
+    const given = (key: 'percent_off' | 'amount_off') =>
+      item[key] !== undefined || refused(['promotions', i, key])
+    if (given('percent_off') === given('amount_off')) {
       report(['promotions', i], 'give percent_off or amount_off, one of the two')
     }
     if (item.amount_off !== undefined) checkCents(['promotions', i, 'amount_off'], item.amount_off)

@@ -93,7 +93,8 @@ export function checkFleet(
   for (const [depot, i] of items(fleet.depots)) {
     for (const [day, j] of items(depot.annual_closures)) {
       const range = typeof day === 'string' ? { from: day, to: day } : day
-      for (const end of ['from', 'to'] as const) {
+      // A single date is both ends of its range: said once.
+      for (const end of typeof day === 'string' ? (['from'] as const) : (['from', 'to'] as const)) {
         const value = range[end]
         if (value !== undefined && !isMonthDay(value)) {
           const path = typeof day === 'string' ? [j] : [j, end]
@@ -108,7 +109,10 @@ export function checkFleet(
       const range = typeof date === 'string' ? { from: date, to: date } : date
       const from = range.from === undefined ? undefined : parseCalendarDate(range.from)
       const to = range.to === undefined ? undefined : parseCalendarDate(range.to)
-      for (const end of ['from', 'to'] as const) {
+      // A single date is both ends of its range: said once.
+      for (const end of typeof date === 'string'
+        ? (['from'] as const)
+        : (['from', 'to'] as const)) {
         const value = range[end]
         if (value !== undefined && !parseCalendarDate(value)) {
           const path = typeof date === 'string' ? [j] : [j, end]
@@ -117,8 +121,11 @@ export function checkFleet(
       }
       if (from && to && to < from) report(['depots', i, 'closures', j, 'to'], 'is before from')
     }
-    if ((depot.latitude === undefined) !== (depot.longitude === undefined)) {
-      const missing = depot.latitude === undefined ? 'latitude' : 'longitude'
+    // A coordinate the schema refused is there, only wrong: its own problem says so.
+    const given = (key: 'latitude' | 'longitude') =>
+      depot[key] !== undefined || refused(['depots', i, key])
+    if (given('latitude') !== given('longitude')) {
+      const missing = given('latitude') ? 'longitude' : 'latitude'
       report(['depots', i], `give ${missing} as well: a map link needs both coordinates`)
     }
   }
@@ -175,7 +182,12 @@ export function checkFleet(
 
   checkBookings(fleet, depotIds, resolveDate, refused, report)
   problems.push(
-    ...checkCompanyTerms(fleet, resolveDate, (path, dollars) => checkCents(path, dollars, report)),
+    ...checkCompanyTerms(
+      fleet,
+      resolveDate,
+      (path, dollars) => checkCents(path, dollars, report),
+      refused,
+    ),
   )
   return problems
 }

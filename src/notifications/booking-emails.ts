@@ -14,6 +14,7 @@ import { mapLink } from '../presenters/map-link.ts'
 import { presentPriceLines } from '../presenters/price-lines.ts'
 import {
   freeCancellationOver,
+  freeOfChargeText,
   noFreeCancellationText,
   presentTerms,
   termsSentences,
@@ -163,7 +164,8 @@ function cancellationText(
   const when = cancellation ? formatInstant(cancellation.at, context.timeZone) : ''
   const by = cancellation?.by === 'traveller' ? `by ${traveller}` : `by ${context.company.name}`
   const why = cancellation?.reason ? ` Reason: ${cancellation.reason}` : ''
-  return `Booking ${booking.reference} with ${context.company.name} was cancelled ${by} on ${when}. The vehicle is no longer held.${why}`
+  const free = cancellation?.by === 'traveller' ? ` ${freeOfChargeText(traveller === 'you')}` : ''
+  return `Booking ${booking.reference} with ${context.company.name} was cancelled ${by} on ${when}. The vehicle is no longer held.${free}${why}`
 }
 
 function vehicleName(context: EmailContext, booking: BookingRecord): string {

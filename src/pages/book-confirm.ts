@@ -131,8 +131,14 @@ export async function confirmBooking(
   // The driver's age on the pick-up date, from the date of birth, prices the rental from here
   // on (an age the link carried is replaced): a young driver's fees appear before booking.
   const pickUpDate = parseCalendarDate(choice.request.pickUpDate)
+  const { catalogue } = deps.ctx.catalogue()
   const driver = pickUpDate
-    ? driverAgeFromBirth(customer.date_of_birth, pickUpDate, todayOf(deps.ctx))
+    ? driverAgeFromBirth(
+        customer.date_of_birth,
+        pickUpDate,
+        todayOf(deps.ctx),
+        youngestDriverAge(catalogue.terms, catalogue.vehicles),
+      )
     : undefined
   if (driver && 'problem' in driver) detailErrors.date_of_birth = driver.problem
   const rental = {
@@ -220,7 +226,6 @@ export async function confirmBooking(
       // under every vehicle's minimum age), the youngest age any vehicle takes, and no search
       // that could only come back empty.
       const checkout = await openCheckout(deps.ctx, { ...rental, driverAge: undefined })
-      const { catalogue } = deps.ctx.catalogue()
       const youngest = youngestDriverAge(catalogue.terms, catalogue.vehicles)
       const mayRentAny = rental.driverAge !== undefined && rental.driverAge >= youngest
       return showCheckout(400, {

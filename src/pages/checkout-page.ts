@@ -142,8 +142,11 @@ function pageAssumptions(quote: Quote, afterHoursFees: Surcharge[]): string[] {
     if (assumption.kind === 'hand_over_times' && assumption.afterHoursFee) {
       // Its amount, before the person picks a time: the fee was named only once it was charged.
       const fees = afterHoursFees.map((fee) => `${fee.name} (${chargeText(fee)})`).join(' and ')
+      const only = assumption.afterHoursOnly ?? []
       notes.push(
-        `A hand-over at a time marked "after hours" below adds ${fees || 'the after-hours fee'}.`,
+        only.length > 0
+          ? `Every ${only.length > 1 ? 'pick-up and drop-off' : only[0] === 'pick_up_time' ? 'pick-up' : 'drop-off'} time left is after hours, so this price includes ${fees || 'the after-hours fee'}.`
+          : `A hand-over at a time marked "after hours" below adds ${fees || 'the after-hours fee'}.`,
       )
     }
   }
@@ -177,8 +180,8 @@ type TimeChoice = {
 
 /**
  * The hand-over times to choose from: those the depots offer on the day type of each date and
- * have not passed, the quote's (an agent may have asked for them) chosen, else the first that is
- * not after hours.
+ * have not passed, the quote's (an agent may have asked for them) chosen, else the first pick-up
+ * and the last drop-off that are not after hours.
  */
 function timeChoices(input: CheckoutPageInput): TimeChoice[] {
   const carried = carriedParameters(input)
@@ -201,10 +204,15 @@ function timeChoices(input: CheckoutPageInput): TimeChoice[] {
     // An after-hours time adds a fee: never chosen for the person, only by them. A drop-off on
     // the pick-up's day is chosen after the pick-up time chosen, or the rental could not be booked.
     const possible = sameDay ? offered.filter((time) => time > pickUpChosen) : offered
+    const inHours = (time: string) => !afterHours.includes(time)
+    // The pick-up as early as it can be, the drop-off as late: the days are paid for whatever the
+    // hour, and a drop-off left at the first time of the last day lost most of it unnoticed.
+    const suggested =
+      field.handover === 'pick-up' ? possible.find(inHours) : possible.findLast(inHours)
     const chosen =
       input.customer[field.name] ||
       carried[field.name] ||
-      possible.find((time) => !afterHours.includes(time)) ||
+      suggested ||
       possible[0] ||
       offered[0] ||
       ''

@@ -3,7 +3,11 @@ import type { BookingRecord } from '../domain/booking.ts'
 import type { Depot } from '../domain/catalogue.ts'
 import type { CompanyProfile } from '../presenters/company-profile.ts'
 import { formatInstant, formatUntil } from '../presenters/display-format.ts'
-import { freeCancellationOver, noFreeCancellationText } from '../presenters/quote-terms.ts'
+import {
+  freeCancellationOver,
+  freeOfChargeText,
+  noFreeCancellationText,
+} from '../presenters/quote-terms.ts'
 import { bookedPrice, bookedRental } from './booking-summary.ts'
 import { errorAttributes, errorSummary, fieldError, hiddenFields } from './form-fields.ts'
 import { type Notice, noticeBox } from './notice.ts'
@@ -78,7 +82,7 @@ function status({ booking, timeZone }: ManagePageInput): SafeHtml {
     return html`<div class="notice problem" role="status" id="booking-status">
 <strong>This booking was cancelled ${by} on ${formatInstant(cancellation.at, timeZone)}.</strong>
 ${cancellation.reason ? html`<p>Reason: ${cancellation.reason}</p>` : ''}
-<p>The vehicle is no longer held for you.</p>
+<p>The vehicle is no longer held for you.${cancellation.by === 'traveller' ? ` ${freeOfChargeText(true)}` : ''}</p>
 </div>`
   }
   return html`<div class="confirmed" role="status" id="booking-status"><p><strong>Confirmed.</strong> See you at the pick-up.</p></div>`

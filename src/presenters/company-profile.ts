@@ -8,7 +8,7 @@ import type { SiteLinks } from './site-links.ts'
  */
 export type CompanyProfile = {
   name: string
-  /** At most 20 characters, for plugin stores: the name, cut at a word when longer. */
+  /** At most 20 characters, for plugin stores: the name, cut at a word with an ellipsis when longer. */
   shortName: string
   /** The name in kebab case, for configuration keys (an MCP client's server name). */
   slug: string
@@ -51,14 +51,21 @@ export function companyProfile(company: Company, links: SiteLinks): CompanyProfi
   }
 }
 
+/**
+ * The name, or as many of its words as fit with an ellipsis after them: "Thames Valley Motor"
+ * for "Thames Valley Motor Hire" read as another company's name, "Thames Valley Motor…" as the
+ * same one shortened.
+ */
 function shortName(name: string): string {
   if (name.length <= SHORT_NAME_LENGTH) return name
-  const words = name.split(' ')
+  const room = SHORT_NAME_LENGTH - ELLIPSIS.length
   let short = ''
-  for (const word of words) {
+  for (const word of name.split(' ')) {
     const next = short === '' ? word : `${short} ${word}`
-    if (next.length > SHORT_NAME_LENGTH) break
+    if (next.length > room) break
     short = next
   }
-  return short === '' ? name.slice(0, SHORT_NAME_LENGTH) : short
+  return `${short === '' ? name.slice(0, room) : short}${ELLIPSIS}`
 }
+
+const ELLIPSIS = '…'

@@ -1,6 +1,6 @@
 import { type CalendarDate, todayIn } from '../domain/calendar-date.ts'
 import { type Cents, toDollars } from '../domain/money.ts'
-import type { Assumption, QuoteTerms } from '../domain/quote-terms.ts'
+import type { Assumption, HandOverTimeParameter, QuoteTerms } from '../domain/quote-terms.ts'
 import type { TermsResponse } from '../schemas/quote-terms.ts'
 import { formatCalendarDate, formatNzd, formatUntil } from './display-format.ts'
 
@@ -22,6 +22,18 @@ export function freeCancellationOver(freeUntil: string, madeAt: string | null): 
 /** What a rental picked up sooner than the free cancellation hours is told, without a full stop. */
 export function noFreeCancellationText(freeCancellationHours: number): string {
   return `No free cancellation: it ends ${freeCancellationHours} hours before pick-up, and this rental starts sooner`
+}
+
+/**
+ * What a cancellation the traveller made costs: nothing, as it could only be made in the free
+ * cancellation hours (the booking's page takes none after them). Said, because "cancelled" alone
+ * left a traveller who had paid, or been told to pay, wondering about the money. `toTraveller`:
+ * the traveller reads it (else the company).
+ */
+export function freeOfChargeText(toTraveller: boolean): string {
+  return toTraveller
+    ? 'It was cancelled free of charge, within its free cancellation time: nothing is owed for it, and anything you paid for it is refunded in full.'
+    : 'It was cancelled free of charge, within its free cancellation time: nothing is owed for it, and anything the traveller paid for it is to be refunded in full.'
 }
 
 /** The terms in words and figures; `madeAt` as for freeCancellationOver. */
@@ -72,12 +84,11 @@ export function presentTerms(
       // Null when it had already ended: an agent reading the figure alone told the person of a
       // free cancellation "until" a moment past.
       freeUntil: noFreeCancellation ? null : cancellation.freeUntil,
-      text:
-        cancellation.freeCancellationHours === 0
-          ? 'Free cancellation until pick-up.'
-          : noFreeCancellation
-            ? `${noFreeCancellationText(cancellation.freeCancellationHours)}; only the depot can cancel, by phone.`
-            : `Free cancellation until ${formatUntil(cancellation.freeUntil, timeZone)}, ${cancellation.freeCancellationHours} hours before pick-up; after that, only the depot can cancel, by phone.`,
+      text: cancellationSentence(
+        cancellation.freeCancellationHours,
+        noFreeCancellation ? null : cancellation.freeUntil,
+        timeZone,
+      ),
     },
     minimumDriverAge: terms.minimumDriverAge,
     youngDriverUnder: terms.youngDriverUnder,
@@ -87,6 +98,19 @@ export function presentTerms(
       excess: toDollars(includedPlan.excess),
     },
   }
+}
+
+/** The cancellation rule in a sentence; `freeUntil` null when it had already ended. */
+export function cancellationSentence(
+  freeCancellationHours: number,
+  freeUntil: string | null,
+  timeZone: string,
+): string {
+  if (freeCancellationHours === 0) return 'Free cancellation until pick-up.'
+  if (freeUntil === null) {
+    return `${noFreeCancellationText(freeCancellationHours)}; only the depot can cancel, by phone.`
+  }
+  return `Free cancellation until ${formatUntil(freeUntil, timeZone)}, ${freeCancellationHours} hours before pick-up; after that, only the depot can cancel, by phone.`
 }
 
 /** The terms' sentences in the order a traveller reads them, for pages and emails. */
@@ -130,7 +154,9 @@ export function assumptionText(assumption: Assumption): string {
 function handOverTimesText({
   afterHoursFee,
   missing = ['pick_up_time', 'drop_off_time'],
+  afterHoursOnly = [],
 }: Extract<Assumption, { kind: 'hand_over_times' }>): string {
+  if (afterHoursFee && afterHoursOnly.length > 0) return afterHoursOnlyText(missing, afterHoursOnly)
   if (missing.length > 1) {
     return afterHoursFee
       ? 'No pick_up_time or drop_off_time was given: the price is for hand-overs in opening hours (an after-hours hand-over adds its fee), and the person chooses the times at checkout.'
@@ -142,6 +168,30 @@ function handOverTimesText({
   return afterHoursFee
     ? `No ${parameter} was given: the price is for a ${handOver} in opening hours (an after-hours ${handOver} adds its fee), and the person chooses that time at checkout.`
     : `No ${parameter} was given: the person chooses the ${handOver} time at checkout.`
+}
+
+/** The times not given, when every time left for some of them is after hours (fee included). */
+function afterHoursOnlyText(
+  missing: HandOverTimeParameter[],
+  afterHoursOnly: HandOverTimeParameter[],
+): string {
+  const notGiven =
+    missing.length > 1 ? 'No pick_up_time or drop_off_time was given' : `No ${missing[0]} was given`
+  const handOver = (parameter: HandOverTimeParameter) =>
+    parameter === 'pick_up_time' ? 'pick-up' : 'drop-off'
+  const day = (parameter: HandOverTimeParameter) =>
+    parameter === 'pick_up_time' ? 'the pick-up day' : 'the drop-off day'
+  const onlyAfterHours =
+    afterHoursOnly.length > 1
+      ? 'every pick-up and drop-off time left on those days is after hours'
+      : `every ${handOver(afterHoursOnly[0] as HandOverTimeParameter)} time left on ${day(afterHoursOnly[0] as HandOverTimeParameter)} is after hours`
+  const other = missing.find((parameter) => !afterHoursOnly.includes(parameter))
+  const otherText =
+    other === undefined
+      ? ''
+      : ` The ${handOver(other)} is priced in opening hours (an after-hours ${handOver(other)} adds its fee).`
+  const choose = missing.length > 1 ? 'the times' : 'that time'
+  return `${notGiven}: ${onlyAfterHours}, so the price includes the after-hours fee.${otherText} The person chooses ${choose} at checkout.`
 }
 
 /**

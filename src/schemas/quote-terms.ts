@@ -1,5 +1,11 @@
 import Type, { type Static } from 'typebox'
 
+/**
+ * The cancellation sentence's description: the published document finds the field by it, to give
+ * its example in the company's own zone and hours (see companyOpenApi).
+ */
+export const CANCELLATION_TEXT = 'The cancellation rule in a sentence'
+
 const text = (description: string) => Type.String({ description })
 
 /** A quote's terms: what binds the rental beyond its price, each in figures and in a sentence. */
@@ -86,7 +92,7 @@ export const TermsSchema = Type.Object(
             'When free cancellation ends (UTC); counted from the pick-up time, or from the start of the pick-up day when no pick_up_time was given. Null when it had already ended when the quote was given (a pick-up sooner than freeCancellationHours): there is no free cancellation',
         }),
         text: Type.String({
-          description: 'The cancellation rule in a sentence',
+          description: CANCELLATION_TEXT,
           examples: [
             'Free cancellation until Sun, 29 Nov 2026, 10:00 am NZDT, 48 hours before pick-up; after that, only the depot can cancel, by phone.',
           ],

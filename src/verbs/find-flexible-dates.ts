@@ -115,10 +115,11 @@ export function findFlexibleDates(
   return whenReady(booked, (unitsEachDay) => {
     const options: FlexibleOption[] = []
     const misses = new Misses()
-    // Surcharges depend on the depots, the length and the driver, the same on every date.
-    const surchargesByClass = new Map<string, Cents>()
     periods.forEach((period, offset) => {
       const request: RentalRequest = { ...where, period }
+      // Surcharges depend on the date too: an after-hours fee applies once only after-hours
+      // times are left to choose (this evening, say).
+      const surchargesByClass = new Map<string, Cents>()
       const closed = routeUnavailability(index, request)
       if (closed) {
         misses.add(null, closed, period.pickUpDate)

@@ -39,6 +39,7 @@ export async function findRentalOffers(
   const index = ctx.catalogue()
   const pickUpDepot = index.activeDepot(search.pickUpDepotId)
   const dropOffDepot = index.activeDepot(search.dropOffDepotId)
+  const now = { instant: ctx.now(), timeZone: ctx.rules.timeZone }
   const offers = vehicles.map(({ vehicle, terms, totalFrom, discount }) => ({
     vehicle,
     terms,
@@ -54,6 +55,7 @@ export async function findRentalOffers(
               dropOffDepot,
               period,
               driverAge: search.driverAge ?? null,
+              now,
             },
             vehicle,
           )

@@ -5,10 +5,15 @@ import { todayIn } from '../domain/calendar-date.ts'
 import type { InsurancePlan, Vehicle } from '../domain/catalogue.ts'
 import type { CatalogueIndex } from '../domain/catalogue-index.ts'
 import { DomainError, invalid, UnavailableError } from '../domain/errors.ts'
-import { checkHandoverTime, checkSameDayOrder, handoverTimes } from '../domain/handover-times.ts'
+import {
+  checkHandoverTime,
+  checkSameDayOrder,
+  handoverTimes,
+  timesLeft,
+} from '../domain/handover-times.ts'
 import type { Quote } from '../domain/quote.ts'
 import { quoteAssumptions, quoteTerms } from '../domain/quote-terms.ts'
-import { findPromotion, promotionDiscount } from '../domain/rental-extras.ts'
+import { afterHoursHandOvers, findPromotion, promotionDiscount } from '../domain/rental-extras.ts'
 import { priceChoice } from '../domain/rental-price.ts'
 import type { VerbContext } from './context.ts'
 import { capitalised, explainUnavailable } from './explain-unavailable.ts'
@@ -128,6 +133,7 @@ export async function priceRental(ctx: VerbContext, request: QuoteRequest): Prom
     period,
     pickUpTime,
     dropOffTime,
+    now,
     driverAge: rental.driverAge,
     rental: assessment.terms,
     accessories: selection,
@@ -144,6 +150,14 @@ export async function priceRental(ctx: VerbContext, request: QuoteRequest): Prom
     plan: plan ?? null,
     driverAge: rental.driverAge,
     today: todayIn(ctx.rules.timeZone, ctx.now()),
+    afterHoursOnly: afterHoursHandOvers({
+      pickUpDepot: rental.pickUpDepot,
+      dropOffDepot: rental.dropOffDepot,
+      ...period,
+      pickUpTime,
+      dropOffTime,
+      timesLeft: timesLeft(rental.pickUpDepot, rental.dropOffDepot, period, pickUpTime, now),
+    }),
   }
   const terms = quoteTerms(index, ctx.rules.timeZone, termsRequest)
   return {

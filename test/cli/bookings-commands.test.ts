@@ -162,6 +162,12 @@ for (const { kind, open, skip } of TARGETS) {
         'Customer phoned to cancel',
       ])
       assert.equal(run.code, 0, run.stderr)
+      // No service has started on this database, nor is TIME_ZONE set: the default zone, said so
+      // (a London company's first cancellation email said NZDT without a word).
+      assert.match(
+        run.stderr,
+        /Warning: no time zone is recorded for this database yet \(the service records its TIME_ZONE when it starts\) and TIME_ZONE is not set here, so times are in Pacific\/Auckland, the default; set TIME_ZONE to the company's zone/,
+      )
       assert.match(
         run.stdout,
         /^Cancelled PH-1002 \(vehicle 1 at depot 1, 2027-02-11 to 2027-02-11\); its unit is free again/,
@@ -185,6 +191,7 @@ for (const { kind, open, skip } of TARGETS) {
       }
       const inHobart = await runCommand(target, ['bookings', 'cancel', 'PH-1002'])
       assert.match(inHobart.stderr, /was already cancelled on .* AEDT by the operator/)
+      assert.doesNotMatch(inHobart.stderr, /no time zone is recorded/)
       const told = await runCommand(target, ['bookings', 'cancel', 'PH-1002'], {
         TIME_ZONE: 'Pacific/Auckland',
       })

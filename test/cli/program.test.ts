@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict'
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, test } from 'node:test'
 import type { Command } from 'commander'
 import { buildProgram } from '../../src/cli/program.ts'
-import { runCommand } from './cli-runner.ts'
+import { DEMO_FLEET, runCommand, sqliteTarget } from './cli-runner.ts'
 
 const PROJECT_DIR = resolve(import.meta.dirname, '../..')
 
@@ -92,5 +93,36 @@ describe('the rental-agent command line', () => {
       )
     })
     assert.match(stdout, /^Usage: rental-agent \[options\] \[command\]/)
+  })
+})
+
+describe('a reader that closes the pipe early', () => {
+  test('does not turn an import that committed into a crash: exit 0, no stack trace, the fleet in', async () => {
+    const target = sqliteTarget()
+    try {
+      const child = spawn(
+        process.execPath,
+        ['bin/rental-agent.ts', 'fleet', 'import', DEMO_FLEET],
+        {
+          cwd: PROJECT_DIR,
+          env: { ...process.env, ...target.env },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      )
+      // As `| head -0` would: the pipe is closed before the command prints anything.
+      child.stdout.destroy()
+      let stderr = ''
+      child.stderr.on('data', (chunk) => {
+        stderr += chunk
+      })
+      const [code] = await once(child, 'close')
+      assert.equal(stderr, '')
+      assert.equal(code, 0)
+      const listed = await runCommand(target, ['bookings', 'list'])
+      assert.equal(listed.code, 0)
+      assert.match(listed.stdout, /booking\(s\)/)
+    } finally {
+      await target.close()
+    }
   })
 })

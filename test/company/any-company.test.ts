@@ -257,7 +257,8 @@ function assertItIsTheAlpsCompany(seen: Map<string, string>) {
   })
   assert.equal(openApi.info.termsOfService, 'https://www.alpscampers.example.org/conditions')
   const manifest = JSON.parse(seen.get('GET /.well-known/ai-plugin.json') ?? '{}')
-  assert.equal(manifest.name_for_human, 'Southern Alps')
+  // Shortened, and seen to be: 'Southern Alps' read as another company's name.
+  assert.equal(manifest.name_for_human, 'Southern Alps…')
   assert.equal(manifest.contact_email, 'hello@alpscampers.example.org')
   assert.equal(manifest.logo_url, `${SITE_URL}/images/alps-logo.svg`)
   assert.equal(manifest.legal_info_url, 'https://www.alpscampers.example.org/conditions')

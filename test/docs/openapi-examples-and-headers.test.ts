@@ -204,3 +204,23 @@ describe('the OpenAPI document as the days pass', () => {
     )
   })
 })
+
+describe("the cancellation sentence's example is the company's own", () => {
+  let api: TestApi
+  before(async () => {
+    api = await startApi({
+      fleetFile: new URL('../fixtures/terms-fleet.yaml', import.meta.url).pathname,
+      env: { TIME_ZONE: 'Europe/London' },
+    })
+  })
+  after(() => api.close())
+
+  test("a London company with 24 hours of free cancellation: its zone and its hours, never the demo's", async () => {
+    const text = (await api.app.inject({ method: 'GET', url: '/openapi.json' })).body
+    assert.doesNotMatch(text, /NZDT|NZST|48 hours before pick-up/)
+    assert.match(
+      text,
+      /"Free cancellation until Sat, 13 Mar 2027, 10:00\sam GMT, 24 hours before pick-up; after that, only the depot can cancel, by phone\."/,
+    )
+  })
+})

@@ -2,7 +2,12 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import type { Depot } from '../../src/domain/catalogue.ts'
 import { DomainError } from '../../src/domain/errors.ts'
-import { checkHandoverTime, checkSameDayOrder, type Now } from '../../src/domain/handover-times.ts'
+import {
+  checkHandoverTime,
+  checkSameDayOrder,
+  type Now,
+  timesLeft,
+} from '../../src/domain/handover-times.ts'
 import { date, depotOf, loadRulesFleet } from '../helpers/domain-fixtures.ts'
 
 // The rules fleet: Alpha (1) picks up 08:00 and 12:00 on weekdays and takes drop-offs at 10:00 and
@@ -205,4 +210,65 @@ describe('checkHandoverTime today lists only the times still to come', () => {
       'drop_off_time 10:00 on 2027-01-13 has passed (it is 11:00 there now); send one of 17:00, or a later date',
     )
   })
+})
+
+describe('timesLeft: the hand-over times a person can still choose', () => {
+  const rows: {
+    rule: string
+    dates: [string, string]
+    pickUpTime: string | null
+    now?: Now
+    pickUp: string[]
+    dropOff: string[]
+  }[] = [
+    {
+      rule: 'a rental of some days, far off: every time of each day',
+      dates: ['2027-01-13', '2027-01-15'],
+      pickUpTime: null,
+      pickUp: ['08:00', '12:00'],
+      dropOff: ['10:00', '17:00'],
+    },
+    {
+      rule: 'picked up today: only the pick-up times still to come',
+      dates: ['2027-01-13', '2027-01-15'],
+      pickUpTime: null,
+      now: MORNING,
+      pickUp: ['12:00'],
+      dropOff: ['10:00', '17:00'],
+    },
+    {
+      rule: 'one day: only drop-offs after the earliest pick-up left',
+      dates: ['2027-01-13', '2027-01-13'],
+      pickUpTime: null,
+      now: MORNING,
+      pickUp: ['12:00'],
+      dropOff: ['17:00'],
+    },
+    {
+      rule: 'one day, a pick-up time given: only drop-offs after it',
+      dates: ['2027-01-13', '2027-01-13'],
+      pickUpTime: '08:00',
+      pickUp: ['08:00', '12:00'],
+      dropOff: ['10:00', '17:00'],
+    },
+    {
+      rule: 'one day, a late pick-up time given: no drop-off after it',
+      dates: ['2027-01-13', '2027-01-13'],
+      pickUpTime: '12:00',
+      pickUp: ['08:00', '12:00'],
+      dropOff: ['17:00'],
+    },
+  ]
+  for (const row of rows) {
+    test(row.rule, () => {
+      const left = timesLeft(
+        alpha,
+        alpha,
+        { pickUpDate: date(row.dates[0]), dropOffDate: date(row.dates[1]) },
+        row.pickUpTime,
+        row.now,
+      )
+      assert.deepEqual(left, { pickUp: row.pickUp, dropOff: row.dropOff })
+    })
+  }
 })

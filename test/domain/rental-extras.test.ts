@@ -131,6 +131,35 @@ describe('surcharges apply by their condition, each at its charge rule', () => {
       lines: ['levy 500'],
     },
     {
+      rule: 'after hours: no time given, and every pick-up time left is after hours: the fee applies',
+      ask: rental({ timesLeft: { pickUp: ['08:00'], dropOff: ['09:00', '17:00'] } }),
+      lines: ['late 3000', 'levy 500'],
+    },
+    {
+      rule: 'after hours: no time given, and every drop-off time left is after hours: the fee applies',
+      ask: rental({ timesLeft: { pickUp: ['08:00', '10:00'], dropOff: ['17:00'] } }),
+      lines: ['late 3000', 'levy 500'],
+    },
+    {
+      rule: 'after hours: no time given, an in-hours time left for each hand-over: none',
+      ask: rental({ timesLeft: { pickUp: ['08:00', '10:00'], dropOff: ['09:00', '17:00'] } }),
+      lines: ['levy 500'],
+    },
+    {
+      rule: 'after hours: no time left to choose at all: none (the rental is refused elsewhere)',
+      ask: rental({ timesLeft: { pickUp: [], dropOff: [] } }),
+      lines: ['levy 500'],
+    },
+    {
+      rule: 'after hours: a time given in hours stands, whatever else is left',
+      ask: rental({
+        pickUpTime: '10:00',
+        dropOffTime: '09:00',
+        timesLeft: { pickUp: ['08:00'], dropOff: ['17:00'] },
+      }),
+      lines: ['levy 500'],
+    },
+    {
       rule: 'young driver: the fee (per day, capped) first, then the young levy',
       ask: rental({ driverAge: 24 }),
       lines: ['young-driver-fee 4500', 'levy 500', 'young 1500'],
@@ -199,15 +228,15 @@ describe('driver ages', () => {
     ['not a date', '1987-02-30', /a date of birth that exists/],
     ['in the future', '2027-01-11', /in the past/],
     [
-      '15 on the pick-up day',
+      "15 on the pick-up day: told the company's youngest (18), not the field's floor (16)",
       '2011-06-01',
-      /would be 15 on the pick-up date; drivers must be at least 16/,
+      /^The driver would be 15 on the pick-up date; every vehicle of ours needs a driver aged 18 or over$/,
     ],
     ['a year of birth 200 years ago', '1827-01-01', /Check the year/],
   ]
   for (const [rule, text, expected] of births) {
     test(`a date of birth ${rule}`, () => {
-      const found = driverAgeFromBirth(text, day('2027-05-13'), day('2027-01-10'))
+      const found = driverAgeFromBirth(text, day('2027-05-13'), day('2027-01-10'), 18)
       if (expected instanceof RegExp) {
         assert.ok('problem' in found, JSON.stringify(found))
         assert.match(found.problem, expected)

@@ -385,3 +385,47 @@ describe('warnings: a valid file that still leaves something out is loaded, and 
     }
   })
 })
+
+describe('a value given but wrong is told what is wrong with it, once, and nothing else', () => {
+  const BOOKINGS = 'bookings:\n'
+  const rows: { rule: string; edits: [string, string][]; said: string[] }[] = [
+    {
+      rule: 'a latitude out of range is not also "give latitude as well"',
+      edits: [[ALPHA, `${ALPHA}    latitude: 151.4775\n    longitude: 174.78\n`]],
+      said: ['depots[0].latitude: 151.4775 must be at most 90'],
+    },
+    {
+      rule: 'a longitude of the wrong type is not also "give longitude as well"',
+      edits: [[ALPHA, `${ALPHA}    latitude: -36.85\n    longitude: "174.78 E"\n`]],
+      said: [
+        'depots[0].longitude: "174.78 E" must be a number, without quotes or a currency sign (45.00, not "45.00" or "$45")',
+      ],
+    },
+    {
+      rule: 'a percent_off over 100 is not also "give percent_off or amount_off"',
+      edits: [
+        [BOOKINGS, 'promotions:\n  - { code: BIG, name: Too big, percent_off: 110 }\nbookings:\n'],
+      ],
+      said: ['promotions[0].percent_off: 110 must be at most 100'],
+    },
+    {
+      rule: 'a closure on a day that does not exist is said once',
+      edits: [['closures: ["2027-03-03"]', 'closures: ["2027-02-30"]']],
+      said: ['depots[1].closures[0]: 2027-02-30 is not a calendar date'],
+    },
+    {
+      rule: 'an annual closure on a day that does not exist is said once',
+      edits: [['annual_closures: ["12-25"]', 'annual_closures: ["02-30"]']],
+      said: ['depots[1].annual_closures[0]: 02-30 is not a day of the year (MM-DD)'],
+    },
+  ]
+  for (const { rule, edits, said } of rows) {
+    test(rule, () => {
+      const problems = problemsOf(rulesFleetWith(...edits))
+      assert.deepEqual(
+        problems.map((problem) => `${problem.path}: ${problem.message}`),
+        said,
+      )
+    })
+  }
+})

@@ -520,3 +520,103 @@ describe("a quote's payment terms say how to pay, in the company's words (the de
     assert.ok(quote.terms.payment.text.endsWith(` ${how}`), quote.terms.payment.text)
   })
 })
+
+describe('an after-hours fee that no time left can escape is in the price from the start', () => {
+  // 10:00 on Wednesday 13 January 2027 in Auckland. Alpha's pick-up left today is 12:00; its
+  // drop-offs are 10:00 and 17:00, and 17:00 is after hours: a rental back today can only end then.
+  let api: TestApi
+  before(async () => {
+    api = await startApi({ fleetFile: TERMS_FLEET, now: new Date('2027-01-12T21:00:00Z') })
+  })
+  after(() => api.close())
+
+  // The van: no minimum days, 200.00 for one day in the high season.
+  const today = { ...CAR, vehicle_id: '2', drop_off_date: '2027-01-13' }
+  const ids = (lines: Line[]) => lines.map((line) => line.id)
+
+  test('a quote for today and back today, with no times: the fee is a line, and the assumption says why', async () => {
+    const body = okBody<ExtrasQuote>(await api.get('/quotes', today))
+    assert.deepEqual(ids(body.priceBreakdown.surcharges), ['after-hours', 'road-levy'])
+    assert.equal(body.totalAmount, 200 + 30 + 1.25)
+    assert.ok(
+      body.assumptions.includes(
+        'No pick_up_time or drop_off_time was given: every drop-off time left on the drop-off day is after hours, so the price includes the after-hours fee. The pick-up is priced in opening hours (an after-hours pick-up adds its fee). The person chooses the times at checkout.',
+      ),
+      String(body.assumptions),
+    )
+  })
+
+  test('availability gives the same total from', async () => {
+    const search = {
+      pick_up_depot_id: '1',
+      drop_off_depot_id: '1',
+      pick_up_date: '2027-01-13',
+      drop_off_date: '2027-01-13',
+    }
+    const listed = okBody<VehicleBody[]>(await api.get('/vehicles/availability', search))
+    const van = listed.find((vehicle) => vehicle.vehicleId === 2)
+    assert.equal(van?.totalFromAmount, 200 + 30 + 1.25)
+  })
+
+  test('the same rental on another day, with an in-hours time to choose, has no fee', async () => {
+    const body = okBody<ExtrasQuote>(
+      await api.get('/quotes', {
+        ...today,
+        pick_up_date: '2027-01-14',
+        drop_off_date: '2027-01-14',
+      }),
+    )
+    assert.deepEqual(ids(body.priceBreakdown.surcharges), ['road-levy'])
+  })
+
+  test('the after-hours time then chosen keeps the quoted price: the same surcharges', async () => {
+    const quoted = okBody<ExtrasQuote>(await api.get('/quotes', today))
+    const chosen = okBody<ExtrasQuote>(
+      await api.get('/quotes', { ...today, pick_up_time: '12:00', drop_off_time: '17:00' }),
+    )
+    assert.deepEqual(ids(chosen.priceBreakdown.surcharges), ids(quoted.priceBreakdown.surcharges))
+    assert.equal(chosen.totalAmount, quoted.totalAmount)
+  })
+})
+
+describe('the flexible search prices each date with the times left on it', () => {
+  // 19:48 on Wednesday 13 January 2027 in Auckland: the demo's Auckland Airport (1) still hands
+  // over at 20:00 today, after hours; tomorrow has its opening hours' times too.
+  let api: TestApi
+  before(async () => {
+    api = await startApi({ fleetFile: DEMO_FLEET_FILE, now: new Date('2027-01-13T06:48:00Z') })
+  })
+  after(() => api.close())
+
+  test("today's option includes the after-hours fee, tomorrow's does not, as their quotes do", async () => {
+    const where = { pick_up_depot_id: '1', drop_off_depot_id: '1' }
+    const flexible = okBody<{ vehicleId: number; pickUpDate: string; totalFromAmount: number }[]>(
+      await api.get('/vehicles/availability/flexible', {
+        ...where,
+        earliest_pick_up_date: '2027-01-13',
+        latest_pick_up_date: '2027-01-14',
+        rental_days: '3',
+        vehicle_id: '1',
+      }),
+    )
+    const on = (date: string) => flexible.find((option) => option.pickUpDate === date)
+    const quote = async (pickUp: string, dropOff: string, extra: Params = {}) =>
+      okBody<ExtrasQuote>(
+        await api.get('/quotes', {
+          ...where,
+          pick_up_date: pickUp,
+          drop_off_date: dropOff,
+          vehicle_id: '1',
+          ...extra,
+        }),
+      )
+    const tonight = await quote('2027-01-13', '2027-01-16')
+    const atEight = await quote('2027-01-13', '2027-01-16', { pick_up_time: '20:00' })
+    const tomorrow = await quote('2027-01-14', '2027-01-17')
+    assert.ok(tonight.priceBreakdown.surcharges.some((line) => line.id === 'after-hours'))
+    assert.equal(tonight.totalAmount, atEight.totalAmount)
+    assert.ok(!tomorrow.priceBreakdown.surcharges.some((line) => line.id === 'after-hours'))
+    assert.equal(on('2027-01-13')?.totalFromAmount, tonight.totalAmount)
+    assert.equal(on('2027-01-14')?.totalFromAmount, tomorrow.totalAmount)
+  })
+})

@@ -209,6 +209,8 @@ for (const store of ['sqlite', 'postgres'] as const) {
       assert.match(toTraveller?.text ?? '', /cancelled by you on .*Reason: Flight moved/s)
       const toCompany = mails.find((mail) => mail !== toTraveller)
       assert.match(toCompany?.text ?? '', /cancelled by the traveller on .*Reason: Flight moved/s)
+      assert.match(toTraveller?.text ?? '', /anything you paid for it is refunded in full\./)
+      assert.match(toCompany?.text ?? '', /anything the traveller paid for it is to be refunded/)
       const events = (await receiver.waitFor(eventsBefore + 2)).slice(eventsBefore)
       const cancelled = events.find((event) => event.type === 'booking.cancelled')
       assert.equal((cancelled?.data.cancellation as { by: string } | undefined)?.by, 'traveller')

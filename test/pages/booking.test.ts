@@ -46,7 +46,7 @@ describe('confirming a checkout', () => {
     assert.match(text, /Booking confirmed Your booking reference is RTR-[2-9A-HJKMNP-Z]{8}/)
     assert.match(
       text,
-      /Vehicle Test Van Pick-up Wed, 13 Jan 2027 at 08:00, Alpha .* Drop-off Mon, 18 Jan 2027 at 10:00, Alpha .* Rental length 5 days Name Aroha Ngata Email aroha@example\.com Phone \+64 21 555 0101/,
+      /Vehicle Test Van Pick-up Wed, 13 Jan 2027 at 08:00, Alpha .* Drop-off Mon, 18 Jan 2027 at 17:00, Alpha .* Rental length 5 days Name Aroha Ngata Email aroha@example\.com Phone \+64 21 555 0101/,
     )
     // 5 days x 180 = 900, kit 20, van cover 15: every line and the total.
     for (const line of [

@@ -91,6 +91,11 @@ describe("a booking's own page", () => {
       text,
       /This booking was cancelled by you on Sun, 10 Jan 2027, 1:00 pm NZDT\. Reason: Plans changed/,
     )
+    // What it cost: nothing, as it was in the free cancellation time (the only time it can be).
+    assert.match(
+      text,
+      /The vehicle is no longer held for you\. It was cancelled free of charge, within its free cancellation time: nothing is owed for it, and anything you paid for it is refunded in full\./,
+    )
     assert.doesNotMatch(text, /Cancel booking/)
     // Its terms bind nothing any more: no payment due, no deadline to cancel by.
     assert.doesNotMatch(text, /Terms of this rental|Free cancellation until|due at pick-up/)

@@ -165,9 +165,16 @@ describe('GET /book with a checkout link', () => {
     )
     assert.equal(selectedValue(afterNoon, 'pick_up_time'), '12:00')
     assert.equal(selectedValue(afterNoon, 'drop_off_time'), '17:00')
+    // Unchosen: the pick-up as early as can be, the drop-off as late (the day is paid for anyway).
     const morning = assertPage(await site.getFollowing(bookUrl(sameDay)), 200)
     assert.equal(selectedValue(morning, 'pick_up_time'), '08:00')
-    assert.equal(selectedValue(morning, 'drop_off_time'), '10:00')
+    assert.equal(selectedValue(morning, 'drop_off_time'), '17:00')
+  })
+
+  test('an unchosen drop-off is the last time of its day that is not after hours, never the first', async () => {
+    // Seven days: the drop-off was pre-set to the first time of the last day, and booked so.
+    const week = assertPage(await site.getFollowing(bookUrl({ ...SEARCH, vehicle_id: '2' })), 200)
+    assert.equal(selectedValue(week, 'drop_off_time'), '17:00')
   })
 
   test('on the pick-up day, only the times still to come are offered, and no free cancellation is promised', async () => {
