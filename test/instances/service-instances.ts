@@ -70,15 +70,25 @@ const OUTPUT_KEPT = 20_000
 
 /** A port nothing listens on now: bound as port 0, then released for the instance to take. */
 export async function freePort(): Promise<number> {
-  const server = createServer()
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const address = server.address()
-  server.close()
-  await once(server, 'close')
-  if (address === null || typeof address === 'string') throw new Error('no port was given')
-  return address.port
+  // A port is free only until someone binds it: two asked for one instance (its site and its
+  // metrics) could be the same one, closed and handed out again, and the metrics then found the
+  // site's port taken. Never the same port twice in a test process.
+  for (;;) {
+    const server = createServer()
+    server.listen(0, '127.0.0.1')
+    await once(server, 'listening')
+    const address = server.address()
+    server.close()
+    await once(server, 'close')
+    if (address === null || typeof address === 'string') throw new Error('no port was given')
+    if (!portsGiven.has(address.port)) {
+      portsGiven.add(address.port)
+      return address.port
+    }
+  }
 }
+
+const portsGiven = new Set<number>()
 
 export type InstanceOptions = {
   /** Shown in messages: which instance answered what. */
