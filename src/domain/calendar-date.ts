@@ -124,6 +124,23 @@ export function monthOf(date: CalendarDate): number {
 
 export type DayType = 'weekday' | 'weekend'
 
+/** The days of the week, as a fleet file names them (a depot closed every Sunday, say). */
+export const WEEKDAYS = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+] as const
+export type Weekday = (typeof WEEKDAYS)[number]
+
+/** The day of the week of a date. */
+export function weekdayOf(date: CalendarDate): Weekday {
+  return WEEKDAYS[(((toDayNumber(date) + 4) % 7) + 7) % 7] as Weekday
+}
+
 export function dayTypeOf(date: CalendarDate): DayType {
   // 1970-01-01 was a Thursday (4); Sunday is 0 and Saturday 6, as getUTCDay counts.
   const weekday = (((toDayNumber(date) + 4) % 7) + 7) % 7

@@ -4,6 +4,7 @@ import {
   type MonthDay,
   monthDayOf,
   monthOf,
+  weekdayOf,
 } from './calendar-date.ts'
 import type {
   Accessory,
@@ -180,7 +181,13 @@ export function depotClosure(
   date: CalendarDate,
   handover: 'pick-up' | 'drop-off',
 ): string | undefined {
-  if (isClosedOn(depot, date)) return `${depot.name} is closed on ${date}`
+  if (isClosedOn(depot, date)) {
+    // A weekly closure is said as one: the next Sunday will be refused too.
+    const weekday = weekdayOf(date)
+    return depot.weeklyClosures.includes(weekday)
+      ? `${depot.name} is closed on ${date} (closed every ${capitalised(weekday)})`
+      : `${depot.name} is closed on ${date}`
+  }
   const dayType = dayTypeOf(date)
   const times = handover === 'pick-up' ? depot.pickupTimes : depot.dropOffTimes
   if (times[dayType].length === 0) {
@@ -189,9 +196,12 @@ export function depotClosure(
   return undefined
 }
 
-/** True when one of the depot's closures, dated or annual, holds the date. */
+/** True when one of the depot's closures, dated, weekly or annual, holds the date. */
 export function isClosedOn(depot: Depot, date: CalendarDate): boolean {
   if (depot.closures.some(({ from, to }) => date >= from && date <= to)) return true
+  if (depot.weeklyClosures.length > 0 && depot.weeklyClosures.includes(weekdayOf(date))) {
+    return true
+  }
   if (depot.annualClosures.length === 0) return false
   const monthDay = monthDayOf(date)
   return depot.annualClosures.some((period) => periodContains(period, monthDay))
@@ -229,4 +239,8 @@ function remember<K, V>(answers: Map<K, V>, key: K, work: () => V): V {
 
 function byId<T extends { id: number }>(a: T, b: T): number {
   return a.id - b.id
+}
+
+function capitalised(word: string): string {
+  return `${word.charAt(0).toUpperCase()}${word.slice(1)}`
 }

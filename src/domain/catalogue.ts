@@ -1,4 +1,4 @@
-import type { CalendarDate, DayType, MonthDay } from './calendar-date.ts'
+import type { CalendarDate, DayType, MonthDay, Weekday } from './calendar-date.ts'
 import type { Company } from './company.ts'
 import type { CompanyTerms } from './company-terms.ts'
 import type { Cents } from './money.ts'
@@ -32,6 +32,8 @@ export type Depot = {
   annualClosures: { from: MonthDay; to: MonthDay }[]
   /** Closed on these dates, both included. */
   closures: { from: CalendarDate; to: CalendarDate }[]
+  /** Closed on these days every week (a depot that opens on Saturdays but not on Sundays). */
+  weeklyClosures: Weekday[]
   /** Where the depot is and how to reach it, for travellers; each null when the file gives none. */
   address: string | null
   /** Decimal degrees (WGS 84); both or neither. */

@@ -94,6 +94,7 @@ export function depotInFile(depot: Depot): FileOf<'depots'> {
     drop_off_times: depot.dropOffTimes,
     annual_closures: nonEmpty(depot.annualClosures.map(day)),
     closures: nonEmpty(depot.closures.map(day)),
+    weekly_closures: nonEmpty(depot.weeklyClosures),
     address: orUndefined(depot.address),
     latitude: orUndefined(depot.latitude),
     longitude: orUndefined(depot.longitude),

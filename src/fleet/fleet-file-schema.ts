@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox'
+import { WEEKDAYS } from '../domain/calendar-date.ts'
 import { FUELS, TRANSMISSIONS } from '../domain/catalogue.ts'
 
 /**
@@ -183,6 +184,14 @@ const Depot = Type.Object(
       Type.Array(Type.Union([CalendarDate, DateRange]), {
         description: 'Closed on these dates: YYYY-MM-DD, or a range { from, to }',
         examples: [['2027-03-03', { from: '2027-06-01', to: '2027-06-14' }]],
+      }),
+    ),
+    weekly_closures: Type.Optional(
+      Type.Array(Type.Enum([...WEEKDAYS]), {
+        uniqueItems: true,
+        description:
+          'Closed on these days every week, by name (a depot open on Saturdays but not on Sundays: [sunday]); its hand-over times are per weekday and weekend',
+        examples: [['sunday']],
       }),
     ),
     address: Type.Optional(

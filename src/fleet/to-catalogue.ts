@@ -55,6 +55,7 @@ export function toCatalogue(
           ? { from: date as CalendarDate, to: date as CalendarDate }
           : { from: date.from as CalendarDate, to: date.to as CalendarDate },
       ),
+      weeklyClosures: depot.weekly_closures ?? [],
       address: depot.address ?? null,
       latitude: depot.latitude ?? null,
       longitude: depot.longitude ?? null,

@@ -64,6 +64,8 @@ export function catalogueFromRows(
       dropOffTimes: json(r.drop_off_times) as Depot['dropOffTimes'],
       annualClosures: ranges(json(r.annual_closures)) as Depot['annualClosures'],
       closures: ranges(json(r.closures)) as Depot['closures'],
+      // Null in a database from before weekly closures: none.
+      weeklyClosures: (json(r.weekly_closures) ?? []) as Depot['weeklyClosures'],
       address: (r.address as string | null) ?? null,
       latitude: (r.latitude as number | null) ?? null,
       longitude: (r.longitude as number | null) ?? null,

@@ -291,6 +291,20 @@ describe('depotClosure says why a depot cannot hand over a vehicle on a date', (
       reason: undefined,
       why: 'Alpha is open on Christmas Day',
     },
+    {
+      depot: { ...alpha, weeklyClosures: ['sunday' as const] },
+      on: '2027-01-17',
+      handover: 'pick-up' as const,
+      reason: 'Alpha is closed on 2027-01-17 (closed every Sunday)',
+      why: 'a weekly closure, said as one, though it has weekend times',
+    },
+    {
+      depot: { ...alpha, weeklyClosures: ['sunday' as const] },
+      on: '2027-01-16',
+      handover: 'drop-off' as const,
+      reason: undefined,
+      why: 'closed on Sundays, open on the Saturday',
+    },
   ]
   for (const { depot, on, handover, reason, why } of rows) {
     test(`${depot.name} for ${handover} on ${on} is ${reason ? 'closed' : 'open'} (${why})`, () => {
@@ -299,7 +313,7 @@ describe('depotClosure says why a depot cannot hand over a vehicle on a date', (
   }
 })
 
-describe('isClosedOn: closures as single days or ranges, annual ranges wrapping the new year', () => {
+describe('isClosedOn: closures as single days or ranges, annual ranges wrapping the new year, days of the week', () => {
   const depot = {
     ...alpha,
     annualClosures: [
@@ -308,6 +322,7 @@ describe('isClosedOn: closures as single days or ranges, annual ranges wrapping 
       { from: '06-15', to: '06-15' },
     ],
     closures: [{ from: date('2027-03-01'), to: date('2027-03-05') }],
+    weeklyClosures: ['tuesday' as const, 'thursday' as const],
   }
   const rows = [
     { on: '2026-12-23', closed: false, why: 'the day before an annual range' },
@@ -322,6 +337,11 @@ describe('isClosedOn: closures as single days or ranges, annual ranges wrapping 
     { on: '2027-03-01', closed: true, why: 'the first day of a dated range' },
     { on: '2027-03-05', closed: true, why: 'its last day' },
     { on: '2028-03-03', closed: false, why: 'a dated range does not recur' },
+    { on: '2027-01-19', closed: true, why: 'a Tuesday, closed every week' },
+    { on: '2027-01-21', closed: true, why: 'a Thursday, closed every week too' },
+    { on: '2027-01-20', closed: false, why: 'the Wednesday between' },
+    { on: '2027-01-16', closed: false, why: 'a Saturday' },
+    { on: '2028-12-26', closed: true, why: 'a Tuesday in another year' },
   ]
   for (const { on, closed, why } of rows) {
     test(`${on} is ${closed ? 'closed' : 'open'} (${why})`, () => {

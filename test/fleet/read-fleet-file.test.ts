@@ -4,14 +4,16 @@ import { join } from 'node:path'
 import { describe, test } from 'node:test'
 import { PUBLIC_IMAGES_DIR } from '../../src/config.ts'
 import { addDays, type CalendarDate } from '../../src/domain/calendar-date.ts'
-import { CatalogueIndex } from '../../src/domain/catalogue-index.ts'
+import { CatalogueIndex, depotClosure } from '../../src/domain/catalogue-index.ts'
 import { FleetFileError, type FleetProblem } from '../../src/fleet/fleet-file-error.ts'
+import { fleetFileFromCatalogue } from '../../src/fleet/fleet-file-from-catalogue.ts'
 import {
   formatPath,
   parseFleet,
   readFleetFile,
   resolveFleetDate,
 } from '../../src/fleet/read-fleet-file.ts'
+import { fleetFileYaml } from '../../src/fleet/write-fleet-file.ts'
 import {
   DEMO_FLEET_FILE,
   date,
@@ -478,4 +480,51 @@ describe('formatPath writes a path as it reads in the file', () => {
   test('the top level is the empty path', () => {
     assert.equal(formatPath([]), '')
   })
+})
+
+describe('weekly closures: a depot closed on some days of every week', () => {
+  const withSundays = rulesFleetWith(
+    '    name: Alpha\n',
+    '    name: Alpha\n    weekly_closures: [sunday]\n',
+  )
+
+  test('are read by day name, and written back as they were read', () => {
+    const { catalogue, bookings } = parseFleet(FILE, withSundays, TODAY)
+    assert.deepEqual(catalogue.depots[0]?.weeklyClosures, ['sunday'])
+    assert.deepEqual(catalogue.depots[1]?.weeklyClosures, [])
+    const written = fleetFileYaml(fleetFileFromCatalogue(catalogue, bookings), {
+      schemaUrl: 'https://rentals.example.com/schemas/fleet.json',
+      note: 'written back',
+    })
+    assert.match(written, /weekly_closures:/)
+    assert.deepEqual(parseFleet(FILE, written, TODAY).catalogue.depots, catalogue.depots)
+  })
+
+  test('make the depot closed on those days: a pick-up there is refused, saying it is weekly', () => {
+    const index = new CatalogueIndex(parseFleet(FILE, withSundays, TODAY).catalogue)
+    const alpha = index.catalogue.depots[0]
+    assert.ok(alpha)
+    assert.equal(
+      depotClosure(alpha, date('2027-01-17'), 'pick-up'),
+      'Alpha is closed on 2027-01-17 (closed every Sunday)',
+    )
+  })
+
+  for (const [rule, value, says] of [
+    ['a day that is not one', '[sundays]', 'depots[0].weekly_closures[0]'],
+    ['a day given twice', '[sunday, sunday]', 'depots[0].weekly_closures'],
+  ] as const) {
+    test(`refuse ${rule}`, () => {
+      const text = rulesFleetWith(
+        '    name: Alpha\n',
+        `    name: Alpha\n    weekly_closures: ${value}\n`,
+      )
+      assert.throws(
+        () => parseFleet(FILE, text, TODAY),
+        (error: unknown) =>
+          error instanceof FleetFileError &&
+          error.problems.some((problem) => problem.path === says),
+      )
+    })
+  }
 })

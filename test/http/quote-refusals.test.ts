@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
+import { rulesFleetText } from '../helpers/domain-fixtures.ts'
 import {
   assertBadParameter,
   assertError,
@@ -256,5 +260,55 @@ describe('GET /api/agent/quotes refuses', () => {
         'drop_off_depot_id',
       )
     })
+  })
+})
+
+describe('a depot closed every Sunday (weekly_closures)', () => {
+  let api: TestApi
+  let dir: string
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'weekly-closures-'))
+    const fleetFile = join(dir, 'fleet.yaml')
+    writeFileSync(
+      fleetFile,
+      rulesFleetText().replace(
+        '    name: Alpha\n',
+        '    name: Alpha\n    weekly_closures: [sunday]\n',
+      ),
+    )
+    api = await startApi({ fleetFile })
+  })
+  after(async () => {
+    await api.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+  const VAN = { pick_up_depot_id: '1', drop_off_depot_id: '1', vehicle_id: '2' }
+
+  test('a pick-up on a Sunday is a 404 depot_closed saying it is weekly, with the nearest dates that work', async () => {
+    const response = await api.get('/quotes', {
+      ...VAN,
+      pick_up_date: '2027-01-17',
+      drop_off_date: '2027-01-19',
+    })
+    const body = assertError(response, { status: 404, code: 'depot_closed' })
+    assert.match(body.error, /^Alpha is closed on 2027-01-17 \(closed every Sunday\); /)
+    assert.deepEqual(body.suggestion, { pick_up_date: '2027-01-16', drop_off_date: '2027-01-18' })
+  })
+
+  test('a drop-off on a Sunday is refused too, and the Saturday before is not', async () => {
+    const sunday = await api.get('/quotes', {
+      ...VAN,
+      pick_up_date: '2027-01-14',
+      drop_off_date: '2027-01-17',
+    })
+    assert.deepEqual(assertError(sunday, { status: 404, code: 'depot_closed' }).suggestion, {
+      drop_off_date: '2027-01-18',
+    })
+    const saturday = await api.get('/quotes', {
+      ...VAN,
+      pick_up_date: '2027-01-14',
+      drop_off_date: '2027-01-16',
+    })
+    assert.equal(saturday.statusCode, 200, saturday.body)
   })
 })

@@ -53,6 +53,7 @@ function depot(id: number): fc.Arbitrary<Depot> {
     dropOffTimes: fc.constant(null).map(EVERY_TIME),
     annualClosures: fc.constantFrom<Depot['annualClosures']>([], [{ from: '12-25', to: '12-25' }]),
     closures: fc.constant<Depot['closures']>([]),
+    weeklyClosures: fc.constantFrom<Depot['weeklyClosures']>([], [], ['sunday']),
   })
 }
 

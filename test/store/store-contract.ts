@@ -172,6 +172,19 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
       assert.deepEqual(await store.loadCatalogue(), fleet.catalogue)
     })
 
+    test('weekly closures read back as written', async () => {
+      const catalogue = {
+        ...fleet.catalogue,
+        depots: fleet.catalogue.depots.map((depot, i) =>
+          i === 0 ? { ...depot, weeklyClosures: ['saturday' as const, 'sunday' as const] } : depot,
+        ),
+      }
+      await store.replaceFleet(catalogue, fleet.bookings)
+      assert.deepEqual(await store.loadCatalogue(), catalogue)
+      await store.replaceFleet(fleet.catalogue, fleet.bookings)
+      assert.deepEqual(await store.loadCatalogue(), fleet.catalogue)
+    })
+
     test('every field of the demo fleet (the company, depot and vehicle facts, closure ranges) reads back as written', async () => {
       const demo = await openStore()
       try {

@@ -297,4 +297,9 @@ export const MIGRATIONS: string[] = [
   END
   $$;
   `,
+  // Days of the week a depot is closed (a depot open on Saturdays but not on Sundays); null in
+  // the rows of a fleet imported before: none.
+  `
+  ALTER TABLE depots ADD COLUMN weekly_closures jsonb;
+  `,
 ]

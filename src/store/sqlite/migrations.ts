@@ -229,4 +229,9 @@ export const MIGRATIONS: string[] = [
     value TEXT NOT NULL
   ) STRICT, WITHOUT ROWID;
   `,
+  // Days of the week a depot is closed (a depot open on Saturdays but not on Sundays); null in
+  // the rows of a fleet imported before: none.
+  `
+  ALTER TABLE depots ADD COLUMN weekly_closures TEXT;
+  `,
 ]
