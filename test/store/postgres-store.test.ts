@@ -228,7 +228,10 @@ describe('PostgreSQL store', () => {
       await client.connect()
       try {
         // The schema as the version before quotes were kept as text left it, with one saved.
-        const before = MIGRATIONS.length - 1
+        const before = MIGRATIONS.findIndex((migration) =>
+          migration.includes('ALTER COLUMN quote TYPE text'),
+        )
+        assert.ok(before > 0, 'the migration that keeps quotes as text')
         await client.query(
           'CREATE TABLE schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
         )
@@ -236,6 +239,12 @@ describe('PostgreSQL store', () => {
           await client.query(migration)
           await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version + 1])
         }
+        const [column] = (
+          await client.query(
+            "SELECT data_type FROM information_schema.columns WHERE table_name = 'quotes' AND column_name = 'quote'",
+          )
+        ).rows
+        assert.equal(column?.data_type, 'jsonb')
         await client.query('INSERT INTO quotes VALUES ($1, $2, $3, $4::jsonb)', [
           quote.id,
           quote.createdAt,
