@@ -101,10 +101,13 @@ function applies(
 }
 
 /**
- * The hand-overs that are after hours: at the time asked for, or, with no time asked for, at every
- * time left to choose (the traveller cannot escape the fee, so the price shown includes it: an
- * evening search for a pick-up today, when only after-hours times are left, was priced without it
- * and then charged it at checkout). Named by the parameter that would choose the time.
+ * The hand-overs that are after hours, named by the parameter that would choose the time: at the
+ * time asked for, or, with no time asked for, at every choice of times left that can be booked
+ * (the traveller cannot escape the fee, so the price shown includes it: an evening search for a
+ * pick-up today, when only after-hours times were left, was priced without it and then charged it
+ * at checkout). On a rental of one day, only a drop-off after the pick-up can be booked: with a
+ * 07:00 drop-off, only the 06:00 pick-up before it. When every choice has an after-hours hand-over
+ * but neither hand-over is after hours in all of them, both are named: the fee applies either way.
  */
 export function afterHoursHandOvers(
   request: Pick<
@@ -118,26 +121,37 @@ export function afterHoursHandOvers(
     | 'timesLeft'
   >,
 ): HandOverTimeParameter[] {
-  const pickUp = request.pickUpDepot.afterHours.pickUp[dayTypeOf(request.pickUpDate)]
-  const dropOff = request.dropOffDepot.afterHours.dropOff[dayTypeOf(request.dropOffDate)]
-  const found: HandOverTimeParameter[] = []
-  if (afterHoursAt(request.pickUpTime, request.timesLeft?.pickUp, pickUp)) {
-    found.push('pick_up_time')
+  const pickUpAfterHours = request.pickUpDepot.afterHours.pickUp[dayTypeOf(request.pickUpDate)]
+  const dropOffAfterHours = request.dropOffDepot.afterHours.dropOff[dayTypeOf(request.dropOffDate)]
+  const given: HandOverTimeParameter[] = []
+  if (request.pickUpTime !== null && pickUpAfterHours.includes(request.pickUpTime)) {
+    given.push('pick_up_time')
   }
-  if (afterHoursAt(request.dropOffTime, request.timesLeft?.dropOff, dropOff)) {
+  if (request.dropOffTime !== null && dropOffAfterHours.includes(request.dropOffTime)) {
+    given.push('drop_off_time')
+  }
+  const pickUps = request.pickUpTime === null ? request.timesLeft?.pickUp : [request.pickUpTime]
+  const dropOffs = request.dropOffTime === null ? request.timesLeft?.dropOff : [request.dropOffTime]
+  // Nothing is known of the times left, or none works: only the times asked for count.
+  if (pickUps === undefined || dropOffs === undefined) return given
+  const sameDay = request.pickUpDate === request.dropOffDate
+  const choices: [TimeOfDay, TimeOfDay][] = []
+  for (const pickUp of pickUps) {
+    for (const dropOff of dropOffs) {
+      if (!sameDay || dropOff > pickUp) choices.push([pickUp, dropOff])
+    }
+  }
+  if (choices.length === 0) return given
+  const found: HandOverTimeParameter[] = []
+  if (choices.every(([pickUp]) => pickUpAfterHours.includes(pickUp))) found.push('pick_up_time')
+  if (choices.every(([, dropOff]) => dropOffAfterHours.includes(dropOff))) {
     found.push('drop_off_time')
   }
-  return found
-}
-
-function afterHoursAt(
-  time: TimeOfDay | null,
-  left: readonly TimeOfDay[] | undefined,
-  afterHours: readonly string[],
-): boolean {
-  if (time !== null) return afterHours.includes(time)
-  if (left === undefined || left.length === 0 || afterHours.length === 0) return false
-  return left.every((choice) => afterHours.includes(choice))
+  if (found.length > 0) return found
+  const always = choices.every(
+    ([pickUp, dropOff]) => pickUpAfterHours.includes(pickUp) || dropOffAfterHours.includes(dropOff),
+  )
+  return always ? ['pick_up_time', 'drop_off_time'] : []
 }
 
 /** The promotion a code names and what it takes off the rental fee. */

@@ -145,7 +145,7 @@ function pageAssumptions(quote: Quote, afterHoursFees: Surcharge[]): string[] {
       const only = assumption.afterHoursOnly ?? []
       notes.push(
         only.length > 0
-          ? `Every ${only.length > 1 ? 'pick-up and drop-off' : only[0] === 'pick_up_time' ? 'pick-up' : 'drop-off'} time left is after hours, so this price includes ${fees || 'the after-hours fee'}.`
+          ? `${only.length > 1 ? 'Every choice of times left has an after-hours hand-over' : `Every ${only[0] === 'pick_up_time' ? 'pick-up' : 'drop-off'} time left is after hours`}, so this price includes ${fees || 'the after-hours fee'}.`
           : `A hand-over at a time marked "after hours" below adds ${fees || 'the after-hours fee'}.`,
       )
     }

@@ -183,8 +183,8 @@ function afterHoursOnlyText(
     parameter === 'pick_up_time' ? 'the pick-up day' : 'the drop-off day'
   const onlyAfterHours =
     afterHoursOnly.length > 1
-      ? 'every pick-up and drop-off time left on those days is after hours'
-      : `every ${handOver(afterHoursOnly[0] as HandOverTimeParameter)} time left on ${day(afterHoursOnly[0] as HandOverTimeParameter)} is after hours`
+      ? 'every choice of pick-up and drop-off times left has an after-hours hand-over'
+      : `every ${handOver(afterHoursOnly[0] as HandOverTimeParameter)} time that can still be chosen on ${day(afterHoursOnly[0] as HandOverTimeParameter)} is after hours`
   const other = missing.find((parameter) => !afterHoursOnly.includes(parameter))
   const otherText =
     other === undefined

@@ -9,6 +9,7 @@ import {
 } from '../../src/domain/company-terms.ts'
 import { ageOn, driverAgeFromBirth } from '../../src/domain/driver-age.ts'
 import {
+  afterHoursHandOvers,
   discountOn,
   isYoungDriver,
   minimumDriverAge,
@@ -149,6 +150,34 @@ describe('surcharges apply by their condition, each at its charge rule', () => {
       rule: 'after hours: no time left to choose at all: none (the rental is refused elsewhere)',
       ask: rental({ timesLeft: { pickUp: [], dropOff: [] } }),
       lines: ['levy 500'],
+    },
+    {
+      rule: 'after hours, one day: a drop-off given in hours, and the only pick-up before it after hours',
+      ask: rental({
+        dropOffDate: day('2027-01-13'),
+        days: 1,
+        dropOffTime: '10:00',
+        timesLeft: { pickUp: ['08:00', '12:00'], dropOff: ['10:00', '17:00'] },
+      }),
+      lines: ['late 3000', 'levy 125'],
+    },
+    {
+      rule: 'after hours, one day, no time given: every choice of the two has one after hours',
+      ask: rental({
+        dropOffDate: day('2027-01-13'),
+        days: 1,
+        timesLeft: { pickUp: ['08:00', '12:00'], dropOff: ['10:00', '17:00'] },
+      }),
+      lines: ['late 3000', 'levy 125'],
+    },
+    {
+      rule: 'after hours, one day, no time given: one choice has none (09:00 to 10:00)',
+      ask: rental({
+        dropOffDate: day('2027-01-13'),
+        days: 1,
+        timesLeft: { pickUp: ['08:00', '09:00'], dropOff: ['10:00', '17:00'] },
+      }),
+      lines: ['levy 125'],
     },
     {
       rule: 'after hours: a time given in hours stands, whatever else is left',
@@ -327,4 +356,39 @@ describe('the total', () => {
       45_000 + 7550 + 2400 + 10_000 + 1250 - 4500,
     )
   })
+})
+
+describe('afterHoursHandOvers names the hand-overs whose fee no choice left escapes', () => {
+  const oneDay = (overrides: Partial<Parameters<typeof surchargeLines>[1]>) =>
+    rental({ dropOffDate: day('2027-01-13'), days: 1, ...overrides })
+  const rows: { rule: string; ask: ReturnType<typeof rental>; named: string[] }[] = [
+    {
+      rule: 'the only pick-up before the drop-off given is after hours: the pick-up',
+      ask: oneDay({
+        dropOffTime: '10:00',
+        timesLeft: { pickUp: ['08:00', '12:00'], dropOff: ['10:00', '17:00'] },
+      }),
+      named: ['pick_up_time'],
+    },
+    {
+      rule: 'each choice has one, neither always: both',
+      ask: oneDay({ timesLeft: { pickUp: ['08:00', '12:00'], dropOff: ['10:00', '17:00'] } }),
+      named: ['pick_up_time', 'drop_off_time'],
+    },
+    {
+      rule: 'a choice without one: none',
+      ask: oneDay({ timesLeft: { pickUp: ['08:00', '09:00'], dropOff: ['10:00', '17:00'] } }),
+      named: [],
+    },
+    {
+      rule: 'times given: those after hours, whatever is left',
+      ask: rental({ pickUpTime: '08:00', dropOffTime: '09:00' }),
+      named: ['pick_up_time'],
+    },
+  ]
+  for (const { rule, ask, named } of rows) {
+    test(rule, () => {
+      assert.deepEqual(afterHoursHandOvers(ask), named)
+    })
+  }
 })

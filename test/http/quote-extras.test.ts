@@ -540,7 +540,7 @@ describe('an after-hours fee that no time left can escape is in the price from t
     assert.equal(body.totalAmount, 200 + 30 + 1.25)
     assert.ok(
       body.assumptions.includes(
-        'No pick_up_time or drop_off_time was given: every drop-off time left on the drop-off day is after hours, so the price includes the after-hours fee. The pick-up is priced in opening hours (an after-hours pick-up adds its fee). The person chooses the times at checkout.',
+        'No pick_up_time or drop_off_time was given: every drop-off time that can still be chosen on the drop-off day is after hours, so the price includes the after-hours fee. The pick-up is priced in opening hours (an after-hours pick-up adds its fee). The person chooses the times at checkout.',
       ),
       String(body.assumptions),
     )
@@ -558,7 +558,20 @@ describe('an after-hours fee that no time left can escape is in the price from t
     assert.equal(van?.totalFromAmount, 200 + 30 + 1.25)
   })
 
-  test('the same rental on another day, with an in-hours time to choose, has no fee', async () => {
+  test('a rental with an in-hours time to choose for each hand-over has no fee', async () => {
+    // Tomorrow to the day after: the 12:00 pick-up and the 10:00 drop-off are in hours.
+    const body = okBody<ExtrasQuote>(
+      await api.get('/quotes', {
+        ...today,
+        pick_up_date: '2027-01-14',
+        drop_off_date: '2027-01-15',
+      }),
+    )
+    assert.deepEqual(ids(body.priceBreakdown.surcharges), ['road-levy'])
+  })
+
+  test('back the same day tomorrow, every choice has an after-hours hand-over: the fee, and both named', async () => {
+    // 08:00 (after hours) to 10:00, 08:00 to 17:00 (both), 12:00 to 17:00 (after hours).
     const body = okBody<ExtrasQuote>(
       await api.get('/quotes', {
         ...today,
@@ -566,7 +579,13 @@ describe('an after-hours fee that no time left can escape is in the price from t
         drop_off_date: '2027-01-14',
       }),
     )
-    assert.deepEqual(ids(body.priceBreakdown.surcharges), ['road-levy'])
+    assert.deepEqual(ids(body.priceBreakdown.surcharges), ['after-hours', 'road-levy'])
+    assert.ok(
+      body.assumptions.includes(
+        'No pick_up_time or drop_off_time was given: every choice of pick-up and drop-off times left has an after-hours hand-over, so the price includes the after-hours fee. The person chooses the times at checkout.',
+      ),
+      String(body.assumptions),
+    )
   })
 
   test('the after-hours time then chosen keeps the quoted price: the same surcharges', async () => {
@@ -618,5 +637,24 @@ describe('the flexible search prices each date with the times left on it', () =>
     assert.ok(!tomorrow.priceBreakdown.surcharges.some((line) => line.id === 'after-hours'))
     assert.equal(on('2027-01-13')?.totalFromAmount, tonight.totalAmount)
     assert.equal(on('2027-01-14')?.totalFromAmount, tomorrow.totalAmount)
+  })
+
+  test('back the same day at 07:00: the only pick-up before it, 06:00, is after hours, so the fee is quoted', async () => {
+    const where = { pick_up_depot_id: '1', drop_off_depot_id: '1', vehicle_id: '1' }
+    const day = { pick_up_date: '2027-01-20', drop_off_date: '2027-01-20' }
+    const early = okBody<ExtrasQuote>(
+      await api.get('/quotes', { ...where, ...day, drop_off_time: '07:00' }),
+    )
+    const atSix = okBody<ExtrasQuote>(
+      await api.get('/quotes', { ...where, ...day, pick_up_time: '06:00', drop_off_time: '07:00' }),
+    )
+    assert.ok(early.priceBreakdown.surcharges.some((line) => line.id === 'after-hours'))
+    assert.equal(early.totalAmount, atSix.totalAmount)
+    assert.ok(
+      early.assumptions.includes(
+        'No pick_up_time was given: every pick-up time that can still be chosen on the pick-up day is after hours, so the price includes the after-hours fee. The person chooses that time at checkout.',
+      ),
+      String(early.assumptions),
+    )
   })
 })
