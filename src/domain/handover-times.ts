@@ -65,12 +65,24 @@ export function timesLeft(
   return { pickUp, dropOff }
 }
 
-/** `now`, for a date whose times may have passed; undefined for one far off (no zone arithmetic). */
+/**
+ * `now`, for a date whose times may have passed; undefined for one far off (no zone arithmetic).
+ * Every search asks, a flexible one for each of its dates: parsing each date was a tenth of its
+ * time, so the last such date is a string kept for the day, and a date is compared with it.
+ */
 function nearly(date: CalendarDate, now: Now | undefined): Now | undefined {
-  return now !== undefined && Date.parse(date) - EARLIEST_OFFSET_MS <= now.instant.getTime()
-    ? now
-    : undefined
+  if (now === undefined) return undefined
+  // The earliest instant any zone reads `date` is its midnight at UTC+14.
+  const day = Math.floor((now.instant.getTime() + EARLIEST_OFFSET_MS) / MS_PER_DAY)
+  if (day !== lastNear.day) {
+    lastNear.day = day
+    lastNear.date = new Date(day * MS_PER_DAY).toISOString().slice(0, 10)
+  }
+  return date <= lastNear.date ? now : undefined
 }
+
+const MS_PER_DAY = 86_400_000
+const lastNear = { day: Number.NaN, date: '' }
 
 /**
  * Why no pick-up can be had on `date` any more, or undefined: every pick-up time of the day has

@@ -130,15 +130,27 @@ export function afterHoursHandOvers(
   if (request.dropOffTime !== null && dropOffAfterHours.includes(request.dropOffTime)) {
     given.push('drop_off_time')
   }
+  // No time after hours on either day, or both times asked for: nothing more to find. (Every
+  // search asks this for each class of vehicle, and every date of a flexible one.)
+  const bothGiven = request.pickUpTime !== null && request.dropOffTime !== null
+  if (bothGiven || (pickUpAfterHours.length === 0 && dropOffAfterHours.length === 0)) return given
   const pickUps = request.pickUpTime === null ? request.timesLeft?.pickUp : [request.pickUpTime]
   const dropOffs = request.dropOffTime === null ? request.timesLeft?.dropOff : [request.dropOffTime]
   // Nothing is known of the times left, or none works: only the times asked for count.
   if (pickUps === undefined || dropOffs === undefined) return given
-  const sameDay = request.pickUpDate === request.dropOffDate
+  if (pickUps.length === 0 || dropOffs.length === 0) return given
+  if (request.pickUpDate !== request.dropOffDate) {
+    // Any pick-up goes with any drop-off: each hand-over on its own.
+    const found: HandOverTimeParameter[] = []
+    if (pickUps.every((time) => pickUpAfterHours.includes(time))) found.push('pick_up_time')
+    if (dropOffs.every((time) => dropOffAfterHours.includes(time))) found.push('drop_off_time')
+    return found
+  }
+  // On one day, a drop-off must come after the pick-up: the choices are the pairs that do.
   const choices: [TimeOfDay, TimeOfDay][] = []
   for (const pickUp of pickUps) {
     for (const dropOff of dropOffs) {
-      if (!sameDay || dropOff > pickUp) choices.push([pickUp, dropOff])
+      if (dropOff > pickUp) choices.push([pickUp, dropOff])
     }
   }
   if (choices.length === 0) return given

@@ -6,7 +6,12 @@ import type { TimeOfDay } from './local-time.ts'
 import type { Cents } from './money.ts'
 import { chargeFor } from './pricing.ts'
 import type { Quote, QuotedSurcharge } from './quote.ts'
-import { promotionDiscount, promotionForVehicle, surchargeLines } from './rental-extras.ts'
+import {
+  afterHoursHandOvers,
+  promotionDiscount,
+  promotionForVehicle,
+  surchargeLines,
+} from './rental-extras.ts'
 import type { RentalPeriod } from './rental-period.ts'
 
 /*
@@ -57,6 +62,11 @@ export type PricedChoice = {
   promoCode: string | undefined
 }
 
+/** Whether the company has an after-hours surcharge: only then are the times left looked at. */
+function chargesAfterHours(terms: CompanyTerms): boolean {
+  return terms.surcharges.some((surcharge) => surcharge.condition.when === 'after_hours')
+}
+
 /** The sum the price is: what the traveller pays, every compulsory fee included. */
 export function totalAmountOf(
   lines: Pick<
@@ -98,7 +108,7 @@ export function priceChoice(choice: PricedChoice): RentalPrice {
     pickUpTime: choice.pickUpTime,
     dropOffTime: choice.dropOffTime,
     timesLeft:
-      choice.pickUpTime === null || choice.dropOffTime === null
+      (choice.pickUpTime === null || choice.dropOffTime === null) && chargesAfterHours(choice.terms)
         ? timesLeft(choice.pickUpDepot, choice.dropOffDepot, period, choice.pickUpTime, choice.now)
         : undefined,
     driverAge: choice.driverAge,
@@ -181,9 +191,33 @@ export function searchSurcharges(
     days: search.period.days,
     pickUpTime: null,
     dropOffTime: null,
-    timesLeft: timesLeft(search.pickUpDepot, search.dropOffDepot, search.period, null, search.now),
+    timesLeft: chargesAfterHours(search.terms)
+      ? timesLeft(search.pickUpDepot, search.dropOffDepot, search.period, null, search.now)
+      : undefined,
     driverAge: search.driverAge,
   })
+}
+
+/**
+ * Whether an after-hours fee is due on the search's rental whatever times are chosen (see
+ * afterHoursHandOvers): the one way its surcharges depend on its dates, so that a search over
+ * many dates works each class's surcharges out once for the dates with it and once for those
+ * without.
+ */
+export function afterHoursDue(search: Omit<TotalFromSearch, 'promotion'>): boolean {
+  if (!chargesAfterHours(search.terms)) return false
+  const { pickUpDepot, dropOffDepot, period } = search
+  return (
+    afterHoursHandOvers({
+      pickUpDepot,
+      dropOffDepot,
+      pickUpDate: period.pickUpDate,
+      dropOffDate: period.dropOffDate,
+      pickUpTime: null,
+      dropOffTime: null,
+      timesLeft: timesLeft(pickUpDepot, dropOffDepot, period, null, search.now),
+    }).length > 0
+  )
 }
 
 /** What the search's promotion takes off this vehicle's rental fee: 0 without one. */

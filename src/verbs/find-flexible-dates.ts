@@ -18,7 +18,7 @@ import {
 } from '../domain/pick-up-window.ts'
 import { findPromotion, promotionForRental } from '../domain/rental-extras.ts'
 import type { RentalPeriod } from '../domain/rental-period.ts'
-import { searchDiscount, totalFromAmount } from '../domain/rental-price.ts'
+import { afterHoursDue, searchDiscount, totalFromAmount } from '../domain/rental-price.ts'
 import { checkVehicleFilter, meetsFilter, type VehicleFilter } from '../domain/vehicle-filter.ts'
 import { type MaybeAsync, whenReady } from '../store/maybe-async.ts'
 import type { VerbContext } from './context.ts'
@@ -115,11 +115,11 @@ export function findFlexibleDates(
   return whenReady(booked, (unitsEachDay) => {
     const options: FlexibleOption[] = []
     const misses = new Misses()
+    // Surcharges depend on the class, and on the date only through an after-hours fee that no
+    // time left escapes (this evening, say): worked out once per class for each case.
+    const surchargesByClass = { due: new Map<string, Cents>(), notDue: new Map<string, Cents>() }
     periods.forEach((period, offset) => {
       const request: RentalRequest = { ...where, period }
-      // Surcharges depend on the date too: an after-hours fee applies once only after-hours
-      // times are left to choose (this evening, say).
-      const surchargesByClass = new Map<string, Cents>()
       const closed = routeUnavailability(index, request)
       if (closed) {
         misses.add(null, closed, period.pickUpDate)
@@ -129,6 +129,7 @@ export function findFlexibleDates(
       // availability does): once per vehicle, they were a fifth of the search's time.
       const dateTerms = searchTermsOf(index, request)
       const totalSearch = { ...request, terms, promotion: promotionOn(period) }
+      let byClass: Map<string, Cents> | undefined
       for (const vehicle of candidates) {
         const units = mostBooked(unitsEachDay.get(vehicle.id), offset, offset + period.days)
         const assessment = vehicleTermsIn(vehicle, request, units, dateTerms)
@@ -137,13 +138,8 @@ export function findFlexibleDates(
           continue
         }
         const discount = searchDiscount(totalSearch, vehicle, assessment.terms)
-        const totalFrom = totalFromAmount(
-          totalSearch,
-          vehicle,
-          assessment.terms,
-          discount,
-          surchargesByClass,
-        )
+        byClass ??= afterHoursDue(totalSearch) ? surchargesByClass.due : surchargesByClass.notDue
+        const totalFrom = totalFromAmount(totalSearch, vehicle, assessment.terms, discount, byClass)
         options.push({ vehicle, terms: assessment.terms, totalFrom, discount, period })
       }
     })
