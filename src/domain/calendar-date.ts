@@ -138,13 +138,17 @@ export type Weekday = (typeof WEEKDAYS)[number]
 
 /** The day of the week of a date. */
 export function weekdayOf(date: CalendarDate): Weekday {
-  return WEEKDAYS[(((toDayNumber(date) + 4) % 7) + 7) % 7] as Weekday
+  return WEEKDAYS[weekdayIndex(date)] as Weekday
 }
 
 export function dayTypeOf(date: CalendarDate): DayType {
-  // 1970-01-01 was a Thursday (4); Sunday is 0 and Saturday 6, as getUTCDay counts.
-  const weekday = (((toDayNumber(date) + 4) % 7) + 7) % 7
+  const weekday = weekdayIndex(date)
   return weekday === 0 || weekday === 6 ? 'weekend' : 'weekday'
+}
+
+/** Sunday 0 to Saturday 6, as getUTCDay counts: 1970-01-01 (day 0) was a Thursday (4). */
+function weekdayIndex(date: CalendarDate): number {
+  return (((toDayNumber(date) + 4) % 7) + 7) % 7
 }
 
 type TodayCache = { formatter: Intl.DateTimeFormat; second: number; today: CalendarDate }
