@@ -6,6 +6,7 @@ import {
   monthOf,
   weekdayOf,
 } from './calendar-date.ts'
+import { capitalised } from './capitalised.ts'
 import type {
   Accessory,
   Catalogue,
@@ -239,8 +240,4 @@ function remember<K, V>(answers: Map<K, V>, key: K, work: () => V): V {
 
 function byId<T extends { id: number }>(a: T, b: T): number {
   return a.id - b.id
-}
-
-function capitalised(word: string): string {
-  return `${word.charAt(0).toUpperCase()}${word.slice(1)}`
 }

@@ -1,4 +1,5 @@
 import type { CalendarDate } from '../domain/calendar-date.ts'
+import { capitalised } from '../domain/capitalised.ts'
 import type { Depot } from '../domain/catalogue.ts'
 import { type DomainError, UnavailableError } from '../domain/errors.ts'
 import type { Suggestion } from '../domain/suggestion.ts'
@@ -38,7 +39,7 @@ export function timeProblemText(message: string): string {
       (name) => FIELD_WORDS[name] ?? name,
     )
     .replace(/\bsend\b/g, 'choose')
-  return `${worded.charAt(0).toUpperCase()}${worded.slice(1)}${worded.endsWith('.') ? '' : '.'}`
+  return `${capitalised(worded)}${worded.endsWith('.') ? '' : '.'}`
 }
 
 /**
@@ -165,8 +166,7 @@ export function suggestionText(depots: Depot[], suggestion: Suggestion): string 
     handOverChange('pick up', depots, pick_up_depot_id, pick_up_date),
     handOverChange('drop off', depots, drop_off_depot_id, drop_off_date),
   ].filter((part) => part !== undefined)
-  const text = parts.join(' and ')
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`
+  return capitalised(parts.join(' and '))
 }
 
 function handOverChange(

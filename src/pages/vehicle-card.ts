@@ -1,4 +1,5 @@
 import { html, type SafeHtml } from '../docs/html.ts'
+import { capitalised } from '../domain/capitalised.ts'
 import type { Accessory, ChargeRule, InsurancePlan, Vehicle } from '../domain/catalogue.ts'
 import { formatNzd } from '../presenters/display-format.ts'
 import type { SiteLinks } from '../presenters/site-links.ts'
@@ -140,10 +141,6 @@ function vehicleFacts(vehicle: Vehicle): SafeHtml {
   ].filter((item) => item !== undefined)
   if (items.length === 0) return html``
   return html`<ul class="facts-list" aria-label="About this vehicle">${items.map((item) => html`<li>${item}</li>`)}</ul>`
-}
-
-function capitalised(text: string): string {
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`
 }
 
 /** `NZ$12.00 per day, at most NZ$50.00 per rental`, or `No extra cost`. */

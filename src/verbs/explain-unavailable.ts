@@ -1,5 +1,6 @@
 import { assessVehicle, type RentalRequest, type Unavailable } from '../domain/availability.ts'
 import { addDays, todayIn } from '../domain/calendar-date.ts'
+import { capitalised } from '../domain/capitalised.ts'
 import type { Vehicle } from '../domain/catalogue.ts'
 import { minimumDriverAge } from '../domain/rental-extras.ts'
 import { nextStep, type Unavailability } from '../domain/suggestion.ts'
@@ -116,8 +117,4 @@ async function alsoAtSuggestedDepot(
   return there.available
     ? undefined
     : `returned to ${dropOffDepot.name} on these dates, ${there.reason}`
-}
-
-export function capitalised(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1)
 }
