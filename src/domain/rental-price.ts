@@ -1,7 +1,7 @@
 import type { RentalTerms } from './availability.ts'
 import type { Accessory, Depot, InsurancePlan, Vehicle } from './catalogue.ts'
 import type { CompanyTerms, Promotion } from './company-terms.ts'
-import { type Now, timesLeft } from './handover-times.ts'
+import { type Now, type TimesLeft, timesLeft } from './handover-times.ts'
 import type { TimeOfDay } from './local-time.ts'
 import type { Cents } from './money.ts'
 import { chargeFor } from './pricing.ts'
@@ -50,8 +50,8 @@ export type PricedChoice = {
    */
   pickUpTime: TimeOfDay | null
   dropOffTime: TimeOfDay | null
-  /** When the rental is asked for: today's times already gone are not left to choose. */
-  now?: Now | undefined
+  /** The times left to choose for the hand-overs without a time (see timesLeft). */
+  timesLeft?: TimesLeft | undefined
   /** Null when not said: an adult over the young-driver age is assumed. */
   driverAge: number | null
   /** The rate, rental fee and route fee availability found. */
@@ -107,10 +107,7 @@ export function priceChoice(choice: PricedChoice): RentalPrice {
     days: period.days,
     pickUpTime: choice.pickUpTime,
     dropOffTime: choice.dropOffTime,
-    timesLeft:
-      (choice.pickUpTime === null || choice.dropOffTime === null) && chargesAfterHours(choice.terms)
-        ? timesLeft(choice.pickUpDepot, choice.dropOffDepot, period, choice.pickUpTime, choice.now)
-        : undefined,
+    timesLeft: choice.timesLeft,
     driverAge: choice.driverAge,
   })
   const discount =

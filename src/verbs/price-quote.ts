@@ -126,6 +126,9 @@ export async function priceRental(ctx: VerbContext, request: QuoteRequest): Prom
     throw new UnavailableError(why.code, why.reason, why.suggestion, capitalised(assessment.reason))
   }
 
+  // The times the person can still choose: an after-hours fee that none of them escapes is in the
+  // price, and the assumptions say for which hand-over.
+  const left = timesLeft(rental.pickUpDepot, rental.dropOffDepot, period, pickUpTime, now)
   const price = priceChoice({
     terms: index.catalogue.terms,
     vehicle,
@@ -134,7 +137,7 @@ export async function priceRental(ctx: VerbContext, request: QuoteRequest): Prom
     period,
     pickUpTime,
     dropOffTime,
-    now,
+    timesLeft: left,
     driverAge: rental.driverAge,
     rental: assessment.terms,
     accessories: selection,
@@ -157,7 +160,7 @@ export async function priceRental(ctx: VerbContext, request: QuoteRequest): Prom
       ...period,
       pickUpTime,
       dropOffTime,
-      timesLeft: timesLeft(rental.pickUpDepot, rental.dropOffDepot, period, pickUpTime, now),
+      timesLeft: left,
     }),
   }
   const terms = quoteTerms(index, ctx.rules.timeZone, termsRequest)
