@@ -1,4 +1,5 @@
 import {
+  type RentalRequest,
   type RentalTerms,
   routeUnavailability,
   searchTermsOf,
@@ -28,7 +29,12 @@ export type AvailableVehicle = {
 /** A search, and the promotion code to price its vehicles with. */
 export type AvailabilitySearch = RentalSearch & { promoCode?: string | undefined }
 
-export type Availability = { period: RentalPeriod; vehicles: AvailableVehicle[] }
+/** The vehicles, and the rental as the search resolved it (its depots, period and clock). */
+export type Availability = {
+  period: RentalPeriod
+  request: RentalRequest
+  vehicles: AvailableVehicle[]
+}
 
 /**
  * The vehicles that can be rented for the search (of those the filter lets through), cheapest daily
@@ -53,12 +59,12 @@ export function findAvailableVehicles(
           pickUpDate: period.pickUpDate,
           days: period.days,
         })
-  if (routeUnavailability(index, request)) return { period, vehicles: [] }
+  if (routeUnavailability(index, request)) return { period, request, vehicles: [] }
   // One season, rate band and route fee for every vehicle of the search; without a season and a
   // band, no vehicle has a rate. The vehicles with a rate come in the answer's order.
   const terms = searchTermsOf(index, request)
   const { season, bandIndex } = terms
-  if (!season || bandIndex === undefined) return { period, vehicles: [] }
+  if (!season || bandIndex === undefined) return { period, request, vehicles: [] }
   const rated = index.vehiclesByRate(pickUpDepot.id, season, bandIndex)
   const unfiltered =
     filter.minSeats === undefined &&
@@ -67,7 +73,7 @@ export function findAvailableVehicles(
   const candidates = unfiltered
     ? rated.vehicles
     : rated.vehicles.filter((vehicle) => meetsFilter(vehicle, filter))
-  if (candidates.length === 0) return { period, vehicles: [] }
+  if (candidates.length === 0) return { period, request, vehicles: [] }
   const booked = ctx.store.bookedUnits({
     depotId: pickUpDepot.id,
     vehicleIds: unfiltered ? rated.ids : candidates.map((vehicle) => vehicle.id),
@@ -86,6 +92,6 @@ export function findAvailableVehicles(
       const totalFrom = totalFromAmount(totals, vehicle, assessment.terms, discount, byClass)
       vehicles.push({ vehicle, terms: assessment.terms, totalFrom, discount })
     }
-    return { period, vehicles }
+    return { period, request, vehicles }
   })
 }

@@ -34,32 +34,16 @@ export async function findRentalOffers(
   ctx: VerbContext,
   search: AvailabilitySearch,
 ): Promise<RentalOffers> {
-  const { period, vehicles } = await findAvailableVehicles(ctx, search)
+  const { period, request, vehicles } = await findAvailableVehicles(ctx, search)
   const dates = { pickUpDate: search.pickUpDate, dropOffDate: search.dropOffDate }
   const index = ctx.catalogue()
-  const pickUpDepot = index.activeDepot(search.pickUpDepotId)
-  const dropOffDepot = index.activeDepot(search.dropOffDepotId)
-  const now = { instant: ctx.now(), timeZone: ctx.rules.timeZone }
   const offers = vehicles.map(({ vehicle, terms, totalFrom, discount }) => ({
     vehicle,
     terms,
     totalFrom,
     discount,
-    // As totalFrom counts them.
-    surcharges:
-      pickUpDepot && dropOffDepot
-        ? searchSurcharges(
-            {
-              terms: index.catalogue.terms,
-              pickUpDepot,
-              dropOffDepot,
-              period,
-              driverAge: search.driverAge ?? null,
-              now,
-            },
-            vehicle,
-          )
-        : [],
+    // As totalFrom counts them: the same rental, depots and clock.
+    surcharges: searchSurcharges({ ...request, terms: index.catalogue.terms }, vehicle),
     accessories: listAccessories(ctx, { vehicleId: vehicle.id, ...dates }),
     insurancePlans: listInsurancePlans(ctx, { vehicleId: vehicle.id, ...dates }),
   }))
