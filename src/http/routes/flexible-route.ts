@@ -5,7 +5,7 @@ import { FlexibleOptionSchema } from '../../schemas/flexible-option.ts'
 import { FlexibleQuery } from '../../schemas/flexible-query.ts'
 import { whenReady } from '../../store/maybe-async.ts'
 import type { ApiDeps, TypedFastify } from '../api-deps.ts'
-import { emptyAnswerLink } from './availability-route.ts'
+import { emptyAnswerLink } from './empty-answer-links.ts'
 import { API_TAG, errorResponses } from './error-responses.ts'
 
 /** The header that says how many options there are before `limit`. */

@@ -3,7 +3,7 @@ import { unavailableAnswer } from '../../operations/agent-operations.ts'
 import { UnavailableQuery } from '../../schemas/query-parameters.ts'
 import { UnavailableVehicleSchema } from '../../schemas/suggestion.ts'
 import type { ApiDeps, TypedFastify } from '../api-deps.ts'
-import { notStockedLink } from './availability-route.ts'
+import { notStockedLink } from './empty-answer-links.ts'
 import { API_TAG, errorResponses } from './error-responses.ts'
 
 export function unavailableRoute(app: TypedFastify, { ctx, links, docs }: ApiDeps): void {
