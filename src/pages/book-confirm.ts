@@ -6,6 +6,7 @@ import { driverAgeFromBirth } from '../domain/driver-age.ts'
 import { DomainError, StoreUnavailableError } from '../domain/errors.ts'
 import { youngestDriverAge } from '../domain/rental-extras.ts'
 import { RETRY_AFTER_UNAVAILABLE_SECONDS } from '../http/error-response.ts'
+import { handOverWord } from '../presenters/quote-terms.ts'
 import { bookPath } from '../presenters/site-links.ts'
 import { bookVehicle } from '../verbs/book-vehicle.ts'
 import { bookingDepots, listDepots } from '../verbs/list-depots.ts'
@@ -125,7 +126,7 @@ export async function confirmBooking(
   )
   for (const field of ['pick_up_time', 'drop_off_time'] as const) {
     if (customer[field] === '') {
-      detailErrors[field] = `Choose a ${field === 'pick_up_time' ? 'pick-up' : 'drop-off'} time`
+      detailErrors[field] = `Choose a ${handOverWord(field)} time`
     }
   }
   // The driver's age on the pick-up date, from the date of birth, prices the rental from here

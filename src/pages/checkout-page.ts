@@ -8,6 +8,7 @@ import type { Quote } from '../domain/quote.ts'
 import { termsAtPickUpTime } from '../domain/quote-terms.ts'
 import { formatUntil } from '../presenters/display-format.ts'
 import { presentPriceLines } from '../presenters/price-lines.ts'
+import { handOverWord } from '../presenters/quote-terms.ts'
 import { bookPath, checkoutParameters } from '../presenters/site-links.ts'
 import type { ChoiceParameters, SearchValues } from './book-parameters.ts'
 import { handOver } from './depot-name.ts'
@@ -142,12 +143,17 @@ function pageAssumptions(quote: Quote, afterHoursFees: Surcharge[]): string[] {
     if (assumption.kind === 'hand_over_times' && assumption.afterHoursFee) {
       // Its amount, before the person picks a time: the fee was named only once it was charged.
       const fees = afterHoursFees.map((fee) => `${fee.name} (${chargeText(fee)})`).join(' and ')
-      const only = assumption.afterHoursOnly ?? []
-      notes.push(
-        only.length > 0
-          ? `${only.length > 1 ? 'Every choice of times left has an after-hours hand-over' : `Every ${only[0] === 'pick_up_time' ? 'pick-up' : 'drop-off'} time left is after hours`}, so this price includes ${fees || 'the after-hours fee'}.`
-          : `A hand-over at a time marked "after hours" below adds ${fees || 'the after-hours fee'}.`,
-      )
+      const fee = fees || 'the after-hours fee'
+      const [only, ...more] = assumption.afterHoursOnly ?? []
+      if (only === undefined) {
+        notes.push(`A hand-over at a time marked "after hours" below adds ${fee}.`)
+      } else {
+        const why =
+          more.length > 0
+            ? 'Every choice of times left has an after-hours hand-over'
+            : `Every ${handOverWord(only)} time left is after hours`
+        notes.push(`${why}, so this price includes ${fee}.`)
+      }
     }
   }
   return notes

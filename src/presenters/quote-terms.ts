@@ -164,10 +164,15 @@ function handOverTimesText({
   }
   // One time was sent and priced: the sentence is about the other only.
   const [parameter] = missing
-  const handOver = parameter === 'pick_up_time' ? 'pick-up' : 'drop-off'
+  const handOver = handOverWord(parameter as HandOverTimeParameter)
   return afterHoursFee
     ? `No ${parameter} was given: the price is for a ${handOver} in opening hours (an after-hours ${handOver} adds its fee), and the person chooses that time at checkout.`
     : `No ${parameter} was given: the person chooses the ${handOver} time at checkout.`
+}
+
+/** The hand-over a time parameter chooses, in words: `pick-up` or `drop-off`. */
+export function handOverWord(parameter: HandOverTimeParameter): 'pick-up' | 'drop-off' {
+  return parameter === 'pick_up_time' ? 'pick-up' : 'drop-off'
 }
 
 /** The times not given, when every time left for some of them is after hours (fee included). */
@@ -177,8 +182,7 @@ function afterHoursOnlyText(
 ): string {
   const notGiven =
     missing.length > 1 ? 'No pick_up_time or drop_off_time was given' : `No ${missing[0]} was given`
-  const handOver = (parameter: HandOverTimeParameter) =>
-    parameter === 'pick_up_time' ? 'pick-up' : 'drop-off'
+  const handOver = handOverWord
   const day = (parameter: HandOverTimeParameter) =>
     parameter === 'pick_up_time' ? 'the pick-up day' : 'the drop-off day'
   const onlyAfterHours =
