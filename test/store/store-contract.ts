@@ -7,7 +7,7 @@ import { StoreUnavailableError } from '../../src/domain/errors.ts'
 import type { Quote } from '../../src/domain/quote.ts'
 import { type LoadedFleet, readFleetFile } from '../../src/fleet/read-fleet-file.ts'
 import type { EmailMessage, WebhookMessage } from '../../src/notifications/outbox-message.ts'
-import type { Store } from '../../src/store/store.ts'
+import type { AgentQuoteCount, Store } from '../../src/store/store.ts'
 import { tokenHash } from '../../src/verbs/book-vehicle.ts'
 import { quoteExtras } from '../helpers/domain-fixtures.ts'
 import { DEMO_FLEET_FILE, RULES_FLEET_FILE } from '../helpers/test-app.ts'
@@ -104,6 +104,14 @@ export function sampleQuote(id: string, extras: Partial<Quote> = {}): Quote {
     expiresAt: '2027-01-10T00:30:00.000Z',
     ...quoteExtras(extras),
   } as Quote
+}
+
+/** The agents' quote counts of references and months that were not counted `before`. */
+function countsAddedSince(counts: AgentQuoteCount[], before: AgentQuoteCount[]): AgentQuoteCount[] {
+  return counts.filter(
+    (count) =>
+      !before.some((seen) => seen.agentRef === count.agentRef && seen.month === count.month),
+  )
 }
 
 /** An email as the outbox holds it. */
@@ -326,10 +334,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
       ])
       await store.saveQuote(quote('AQ-5', 'other.agent', '2027-02-20'))
       await store.saveQuote(quote('AQ-6', 'planner', '2027-02-21'))
-      const added = (await store.agentQuoteCounts()).filter(
-        (count) =>
-          !before.some((seen) => seen.agentRef === count.agentRef && seen.month === count.month),
-      )
+      const added = countsAddedSince(await store.agentQuoteCounts(), before)
       assert.deepEqual(added, [
         { agentRef: 'planner', month: '2027-01', quotes: 1 },
         { agentRef: 'other.agent', month: '2027-02', quotes: 1 },
@@ -349,10 +354,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
       )
       await Promise.all(quotes.map((quote) => store.saveQuote(quote)))
       for (const quote of quotes) assert.deepEqual(await store.findQuote(quote.id), quote)
-      const added = (await store.agentQuoteCounts()).filter(
-        (count) =>
-          !before.some((seen) => seen.agentRef === count.agentRef && seen.month === count.month),
-      )
+      const added = countsAddedSince(await store.agentQuoteCounts(), before)
       assert.deepEqual(added, [
         { agentRef: 'group-agent-0', month: '2027-05', quotes: 20 },
         { agentRef: 'group-agent-1', month: '2027-05', quotes: 20 },
