@@ -1,3 +1,4 @@
+import type { BookingRecord } from '../domain/booking.ts'
 import type { Quote } from '../domain/quote.ts'
 import type { CompanyProfile } from '../presenters/company-profile.ts'
 import type { SiteLinks } from '../presenters/site-links.ts'
@@ -36,40 +37,51 @@ function envelope(siteUrl: string) {
   }
 }
 
-/** The checkout session of a quote; `now` decides whether it is still open. */
+/** What a session says of the website booking made from its quote. */
+export type SessionBooking = Pick<BookingRecord, 'reference' | 'status' | 'totalAmount'>
+
+/**
+ * The checkout session of a quote; `now` decides whether it is still open. Once the person has
+ * booked on the website (`booking`, found by the quote's id), the session is `completed` with the
+ * booking as its order, however long ago the quote expired: the agent that made it learns the
+ * booking happened, and its reference, by reading the session again.
+ */
 export function checkoutSession(
   quote: Quote,
   company: CompanyProfile,
   links: SiteLinks,
   now: Date,
+  booking?: SessionBooking,
 ) {
-  const expired = Date.parse(quote.expiresAt) <= now.getTime()
-  const messages: Message[] = expired
-    ? [
-        {
-          type: 'error',
-          code: 'expired',
-          severity: 'recoverable',
-          content: `This checkout expired at ${quote.expiresAt}; create a new one for a current price`,
-        },
-      ]
-    : [
-        {
-          type: 'error',
-          code: 'confirm_on_website',
-          severity: 'requires_buyer_input',
-          content: `${company.name} takes the booking on its website: hand the person continue_url, where they give the driver's details, choose the hand-over times if not given and confirm. No payment is taken through this checkout. The price holds until ${quote.expiresAt}.`,
-        },
-        {
-          type: 'info',
-          code: 'gst_included',
-          content: `Amounts are NZD cents, GST (15%) included; the total is the price paid.`,
-        },
-      ]
+  const expired = booking === undefined && Date.parse(quote.expiresAt) <= now.getTime()
+  const messages: Message[] = booking
+    ? [bookedMessage(quote, booking)]
+    : expired
+      ? [
+          {
+            type: 'error',
+            code: 'expired',
+            severity: 'recoverable',
+            content: `This checkout expired at ${quote.expiresAt}; create a new one for a current price`,
+          },
+        ]
+      : [
+          {
+            type: 'error',
+            code: 'confirm_on_website',
+            severity: 'requires_buyer_input',
+            content: `${company.name} takes the booking on its website: hand the person continue_url, where they give the driver's details, choose the hand-over times if not given and confirm. No payment is taken through this checkout. The price holds until ${quote.expiresAt}.`,
+          },
+          {
+            type: 'info',
+            code: 'gst_included',
+            content: `Amounts are NZD cents, GST (15%) included; the total is the price paid.`,
+          },
+        ]
   return {
     ucp: envelope(links.siteUrl),
     id: quote.id,
-    status: expired ? 'canceled' : 'requires_escalation',
+    status: booking ? 'completed' : expired ? 'canceled' : 'requires_escalation',
     currency: 'NZD',
     line_items: lineItems(quote),
     totals: totals(quote),
@@ -78,8 +90,14 @@ export function checkoutSession(
     // The release asks for the payment object with its handlers: there are none, nothing is paid.
     payment: { handlers: [] },
     expires_at: quote.expiresAt,
-    // A terminal session hands over nothing (UCP: omitted once canceled).
-    ...(expired ? {} : { continue_url: links.checkout(quote) }),
+    // A terminal session hands over nothing (UCP: omitted once canceled or completed). The order's
+    // permalink is the quote's checkout link, which then says the quote is booked: the booking's
+    // own page opens with the link emailed to the driver alone, never with the quote's id.
+    ...(booking
+      ? { order: { id: booking.reference, permalink_url: links.checkout(quote) } }
+      : expired
+        ? {}
+        : { continue_url: links.checkout(quote) }),
     rental: {
       pick_up_depot_id: quote.pickUpDepotId,
       drop_off_depot_id: quote.dropOffDepotId,
@@ -91,6 +109,20 @@ export function checkoutSession(
       driver_age: quote.driverAge,
       promo_code: quote.promotion?.code ?? null,
     },
+  }
+}
+
+function bookedMessage(quote: Quote, booking: SessionBooking): Message {
+  const cancelled = booking.status === 'cancelled' ? ' It has since been cancelled.' : ''
+  // The person may have changed the options at the checkout: the booking's total then differs.
+  const total =
+    booking.totalAmount !== null && booking.totalAmount !== quote.totalAmount
+      ? ` The person changed the options: the booking's total is ${booking.totalAmount} (NZD cents, GST included), not this checkout's.`
+      : ''
+  return {
+    type: 'info',
+    code: 'booked',
+    content: `The person booked this on the website as ${booking.reference}; the driver has the confirmation and the link to manage the booking by email.${total}${cancelled}`,
   }
 }
 

@@ -7,8 +7,9 @@ import { type OperationDeps, pricedQuote, storedQuote } from '../operations/agen
 import { companyProfile } from '../presenters/company-profile.ts'
 import { bookPath } from '../presenters/site-links.ts'
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
+import { findQuoteBooking } from '../verbs/book-vehicle.ts'
 import { atPath, CheckoutInputError, checkoutQuoteQuery } from './checkout-request.ts'
-import { checkoutError, checkoutSession } from './checkout-session.ts'
+import { checkoutError, checkoutSession, type SessionBooking } from './checkout-session.ts'
 import { CHECKOUT_SESSIONS_PATH } from './ucp-spec.ts'
 
 /** The routes' paths under the plugin's prefix (UCP_ENDPOINT_PATH). */
@@ -24,7 +25,8 @@ const BODY_LIMIT_BYTES = 16 * 1024
  * discovery document, /.well-known/ucp). Creating a checkout prices a quote with the API's own
  * quote operation and answers it as a session that hands over to the website
  * (`requires_escalation`, `continue_url` the quote's checkout link). Reading one answers the stored
- * quote; completing one hands over again, since a person confirms on the website; updating or
+ * quote, `completed` with its booking as the order once the person has booked it on the website;
+ * completing one hands over again, since a person confirms on the website; updating or
  * cancelling one is refused (a quote does not change; an unused one expires). Every request counts
  * against the client's API rate limit. Errors answer in UCP's shape: the `ucp` envelope and a
  * message naming what to send and where in the body (JSONPath), with no checkout.
@@ -47,8 +49,13 @@ export function ucpCheckout(deps: UcpDeps) {
           ),
         )
     })
-    const session = (quote: Parameters<typeof checkoutSession>[0]) =>
-      checkoutSession(quote, company(), deps.links, deps.ctx.now())
+    const session = (quote: Parameters<typeof checkoutSession>[0], booking?: SessionBooking) =>
+      checkoutSession(quote, company(), deps.links, deps.ctx.now(), booking)
+    /** A stored session as it stands: with its booking once the person has booked its quote. */
+    const storedSession = async (id: string) => {
+      const quote = await storedQuote(deps, id)
+      return session(quote, await findQuoteBooking(deps.ctx, quote.id))
+    }
 
     app.post(SESSIONS, { bodyLimit: BODY_LIMIT_BYTES }, async (request, reply) => {
       const { query, paths } = checkoutQuoteQuery(request.body)
@@ -60,14 +67,14 @@ export function ucpCheckout(deps: UcpDeps) {
     })
 
     app.get<{ Params: { id: string } }>(`${SESSIONS}/:id`, async (request) =>
-      session(await storedQuote(deps, request.params.id)),
+      storedSession(request.params.id),
     )
 
     // Completing is the person's to do on the website: the session is answered as it stands.
     app.post<{ Params: { id: string } }>(
       `${SESSIONS}/:id/complete`,
       { bodyLimit: BODY_LIMIT_BYTES },
-      async (request) => session(await storedQuote(deps, request.params.id)),
+      async (request) => storedSession(request.params.id),
     )
 
     const refuse = (operation: string) => async (_request: FastifyRequest, reply: FastifyReply) =>

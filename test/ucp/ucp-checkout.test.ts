@@ -3,6 +3,8 @@ import { after, before, describe, test } from 'node:test'
 import { companyProfile } from '../../src/presenters/company-profile.ts'
 import { SiteLinks } from '../../src/presenters/site-links.ts'
 import { checkoutSession } from '../../src/ucp/checkout-session.ts'
+import { cancelBooking } from '../../src/verbs/cancel-booking.ts'
+import { bookingForm, cookieOf, injectFollowing, PERSON } from '../helpers/booking-pages.ts'
 import { DEMO_FLEET_FILE, SITE_URL } from '../helpers/test-app.ts'
 import { okBody, type QuoteBody, startApi, type TestApi } from '../http/api-client.ts'
 import {
@@ -43,6 +45,7 @@ type Session = {
   messages: { type: string; severity?: string; code: string; content: string }[]
   rental: Record<string, unknown>
 }
+type CompletedSession = Session & { order?: { id: string; permalink_url: string } }
 type ErrorAnswer = {
   messages: { code: string; path?: string; content: string; severity: string }[]
 }
@@ -309,6 +312,93 @@ describe('UCP: the business profile and the checkout capability', () => {
     const elsewhere = await api.app.inject({ method: 'GET', url: '/ucp/carts' })
     assert.equal(elsewhere.statusCode, 404)
     assertUcpErrorAnswer(elsewhere.json())
+  })
+
+  test('once the person books on the website, the session reads as completed with the booking as its order, after the quote expires and after a cancellation too', async () => {
+    const response = await create({
+      line_items: [{ item: { id: 'vehicle:2' } }, { item: { id: 'insurance:2' } }],
+      rental: { ...RENTAL, pick_up_date: '2027-02-17', drop_off_date: '2027-02-24' },
+    })
+    const session = response.json() as Session
+    const read = async () => {
+      const answer = await api.app.inject({ method: 'GET', url: `${SESSIONS}/${session.id}` })
+      assert.equal(answer.statusCode, 200)
+      assertUcpCheckout(answer.json())
+      return answer.json() as CompletedSession
+    }
+    assert.equal((await read()).status, 'requires_escalation')
+
+    // The person follows continue_url and books on the website.
+    const checkout = await injectFollowing(api.app, session.continue_url as string)
+    assert.equal(checkout.statusCode, 200)
+    const booked = await api.app.inject({
+      method: 'POST',
+      url: '/book',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieOf(checkout) },
+      payload: new URLSearchParams({ ...bookingForm(checkout.body), ...PERSON }).toString(),
+    })
+    assert.equal(booked.statusCode, 201, booked.body)
+    const booking = await api.store.findBooking({ quoteId: session.id })
+    assert.ok(booking)
+
+    const completed = await read()
+    assert.equal(completed.status, 'completed')
+    assert.deepEqual(completed.order, {
+      id: booking.reference,
+      permalink_url: session.continue_url,
+    })
+    assert.equal('continue_url' in completed, false, 'a completed session hands over nothing')
+    assert.deepEqual(completed.totals, session.totals, 'the price it was booked at')
+    assert.deepEqual(
+      completed.messages.map(({ type, code }) => ({ type, code })),
+      [{ type: 'info', code: 'booked' }],
+    )
+    assert.match(
+      completed.messages[0]?.content ?? '',
+      new RegExp(`booked this on the website as ${booking.reference};`),
+    )
+    const complete = await api.app.inject({
+      method: 'POST',
+      url: `${SESSIONS}/${session.id}/complete`,
+    })
+    assert.deepEqual(complete.json(), completed, 'completing it again answers the same')
+
+    // Long after the quote's expiry, the booking still completes the session.
+    const now = api.ctx.now
+    api.ctx.now = () => new Date(Date.parse(session.expires_at) + 3_600_000)
+    try {
+      assert.equal((await read()).status, 'completed')
+    } finally {
+      api.ctx.now = now
+    }
+
+    await cancelBooking(api.ctx, booking.reference, 'operator', 'Vehicle off the road')
+    const cancelled = await read()
+    assert.equal(
+      cancelled.status,
+      'completed',
+      'the checkout did complete; its order was cancelled',
+    )
+    assert.match(cancelled.messages[0]?.content ?? '', /It has since been cancelled\.$/)
+  })
+
+  test('a session whose booking changed the options says the booking total is not the checkout total', async () => {
+    const response = await create({ line_items: [{ item: { id: 'vehicle:2' } }], rental: RENTAL })
+    const quote = await api.store.findQuote((response.json() as Session).id)
+    assert.ok(quote)
+    const company = companyProfile(api.ctx.catalogue().catalogue.company, new SiteLinks(SITE_URL))
+    const session = checkoutSession(quote, company, new SiteLinks(SITE_URL), new Date(), {
+      reference: 'KRR-ABCDEFGH',
+      status: 'confirmed',
+      totalAmount: quote.totalAmount + 3_500,
+    })
+    assertUcpCheckout(session)
+    assert.match(
+      session.messages[0]?.content ?? '',
+      new RegExp(
+        `The person changed the options: the booking's total is ${quote.totalAmount + 3_500} \\(NZD cents, GST included\\), not this checkout's\\.$`,
+      ),
+    )
   })
 
   test('an expired checkout reads as canceled, with nothing to hand over', async () => {
