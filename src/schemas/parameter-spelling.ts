@@ -64,8 +64,8 @@ const OTHER_NAMES: Record<string, readonly string[]> = {
 /**
  * For the parameters an operation takes, a check of the names sent: a 400 naming the right
  * parameter for each name that spells one of them differently, or is another name for one
- * (OTHER_NAMES), when the right name is not sent as well (`parameter` the first's); else undefined. Other unknown names are
- * ignored, as the API ignores them.
+ * (OTHER_NAMES), unless the right name is sent as well with the same value (`parameter` the
+ * first's); else undefined. Other unknown names are ignored, as the API ignores them.
  */
 export function misspeltParameterCheck(
   parameters: readonly string[],
@@ -95,7 +95,17 @@ export function misspeltParameterCheck(
         })
         continue
       }
-      if (Object.hasOwn(sent, right)) continue
+      if (Object.hasOwn(sent, right)) {
+        // Beside the right name with the same value it changes nothing. With another, one of the
+        // two would be dropped without a word: `accessory_ids=1&accessories=3` priced a quote
+        // without the GPS, `pick_up_date=…&PICK_UP_DATE=…` quoted whichever came first.
+        if (sameValue(sent[name], sent[right])) continue
+        faults.push({
+          message: `${JSON.stringify(name)} is not a parameter name here, and ${right} is sent too with another value; send only ${right}, with the value you mean`,
+          right,
+        })
+        continue
+      }
       faults.push({
         message: `${JSON.stringify(name)} is not a parameter name here; send it as ${right}`,
         right,
@@ -109,4 +119,9 @@ export function misspeltParameterCheck(
       first.right,
     )
   }
+}
+
+/** Two values of the query as sent (a text, or a list when repeated) that say the same. */
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b)
 }

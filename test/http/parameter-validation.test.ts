@@ -26,6 +26,8 @@ const SEARCH: Params = {
   drop_off_date: '2027-01-18',
 }
 
+const QUOTE: Params = { ...SEARCH, vehicle_id: '1' }
+
 type Endpoint = { name: string; path: string; valid: Params; required: string[] }
 
 const ENDPOINTS: Endpoint[] = [
@@ -446,12 +448,57 @@ describe('parameter validation', () => {
       })
     }
 
-    test('beside the right name, another spelling is ignored, as any unknown parameter', async () => {
-      okBody(await api.get('/vehicles/availability', { ...SEARCH, pickUpDepotId: '2' }))
-      okBody(await api.get('/vehicles/availability', { ...SEARCH, pickUpDepot: '2', foo: 'x' }))
+    test('beside the right name with the same value, another spelling changes nothing and is ignored', async () => {
+      okBody(
+        await api.get('/vehicles/availability', {
+          ...SEARCH,
+          pickUpDepotId: SEARCH.pick_up_depot_id,
+          foo: 'x',
+        }),
+      )
+      okBody(await api.get('/quotes', { ...QUOTE, accessory_ids: '1', accessories: '1' }))
       // A name that is another's on one endpoint is its own on another: depot_id on /vehicles.
       okBody(await api.get('/vehicles', { depot_id: '1', utm_source: 'chat' }))
     })
+  })
+
+  describe('another spelling beside the right name, with another value: one would be dropped, so it is refused', () => {
+    const cases: [string, string, Record<string, string>, string][] = [
+      [
+        'a quote with accessories beside accessory_ids',
+        '/quotes',
+        { ...QUOTE, accessory_ids: '1', accessories: '3' },
+        'accessory_ids',
+      ],
+      [
+        'availability with seats beside min_seats',
+        '/vehicles/availability',
+        { ...SEARCH, min_seats: '5', seats: '7' },
+        'min_seats',
+      ],
+      [
+        'a quote with PICK_UP_DATE beside pick_up_date',
+        '/quotes',
+        { ...QUOTE, PICK_UP_DATE: '2027-01-14' },
+        'pick_up_date',
+      ],
+      [
+        'availability with pickUpDepotId beside pick_up_depot_id',
+        '/vehicles/availability',
+        { ...SEARCH, pickUpDepotId: '2' },
+        'pick_up_depot_id',
+      ],
+    ]
+    for (const [name, path, params, right] of cases) {
+      test(name, async () => {
+        const wrong = Object.keys(params).at(-1) as string
+        const body = assertBadParameter(await api.get(path, params), 'invalid_parameter', right)
+        assert.equal(
+          body.error,
+          `${JSON.stringify(wrong)} is not a parameter name here, and ${right} is sent too with another value; send only ${right}, with the value you mean`,
+        )
+      })
+    }
   })
 
   describe('every fault at once', () => {
