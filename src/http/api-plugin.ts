@@ -2,7 +2,7 @@ import { DomainError } from '../domain/errors.ts'
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
 import type { ApiDeps, TypedFastify } from './api-deps.ts'
 import { apiGate } from './api-gate.ts'
-import { refuseOtherMethods } from './method-not-allowed.ts'
+import { endpointPathTest, methodNotAllowed, refuseOtherMethods } from './method-not-allowed.ts'
 import { checkQuery } from './query-check.ts'
 import { availabilityRoute } from './routes/availability-route.ts'
 import { depotsRoute } from './routes/depots-route.ts'
@@ -43,7 +43,10 @@ export function agentApi(
     vehicleOptionsRoutes(app, deps)
     quotesRoute(app, deps)
     for (const path of endpoints) refuseOtherMethods(app, path)
-    app.setNotFoundHandler(async (request) => {
+    // A method Fastify does not route (SEARCH, PROPFIND) on an endpoint's path is the same 405.
+    const isEndpoint = endpointPathTest(app.prefix, endpoints)
+    app.setNotFoundHandler(async (request, reply) => {
+      if (isEndpoint(request.url)) return methodNotAllowed(request, reply)
       throw new DomainError(
         'not_found',
         `${request.method} ${request.url.split('?')[0]} is not an endpoint of this API; the endpoints are GET /depots, /routes, /vehicles, /vehicles/availability, /vehicles/availability/flexible, /vehicles/unavailable, /vehicles/{vehicleId}/accessories, /vehicles/{vehicleId}/insurance-types and /quotes`,

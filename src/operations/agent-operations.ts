@@ -45,7 +45,7 @@ import { listDepots } from '../verbs/list-depots.ts'
 import { listInsurancePlans } from '../verbs/list-insurance-plans.ts'
 import { listRoutes } from '../verbs/list-routes.ts'
 import { listVehicles } from '../verbs/list-vehicles.ts'
-import { priceQuote } from '../verbs/price-quote.ts'
+import { priceQuote, priceRental, type QuoteRequest } from '../verbs/price-quote.ts'
 import type { RentalSearch } from '../verbs/rental-request.ts'
 
 /*
@@ -204,7 +204,22 @@ export function pricedQuote(
   { ctx }: OperationDeps,
   query: Static<typeof QuoteQuery>,
 ): Promise<Quote> {
-  return priceQuote(ctx, {
+  return priceQuote(ctx, quoteRequest(query))
+}
+
+/**
+ * The quote's checks and price for the parameters without storing it (HEAD /quotes): the same
+ * status as GET would answer, and no quote kept or counted for a link checker's HEAD.
+ */
+export async function checkedQuote(
+  { ctx }: OperationDeps,
+  query: Static<typeof QuoteQuery>,
+): Promise<void> {
+  await priceRental(ctx, quoteRequest(query))
+}
+
+function quoteRequest(query: Static<typeof QuoteQuery>): QuoteRequest {
+  return {
     pickUpDepotId: Number(query.pick_up_depot_id),
     dropOffDepotId: Number(query.drop_off_depot_id),
     pickUpDate: query.pick_up_date,
@@ -217,7 +232,7 @@ export function pricedQuote(
     driverAge: optionalNumber(query.driver_age),
     promoCode: query.promo_code,
     agentRef: query.agent_ref,
-  })
+  }
 }
 
 /** A quote priced before, by its id, as the domain holds it (expired or not). */

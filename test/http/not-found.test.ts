@@ -40,6 +40,10 @@ describe('paths that are not endpoints', () => {
     { method: 'DELETE', url: `${API}/quotes?quote_id=q_1` },
     { method: 'PUT', url: `${API}/vehicles/1/accessories` },
     { method: 'PATCH', url: `${API}/vehicles/availability/flexible` },
+    // Methods Fastify routes and methods it does not: the path is right either way.
+    { method: 'TRACE', url: `${API}/depots` },
+    { method: 'SEARCH' as never, url: `${API}/vehicles/2/accessories` },
+    { method: 'PROPFIND' as never, url: `${API}/quotes/` },
   ]
   for (const options of otherMethods) {
     test(`${options.method} ${options.url} is a 405 with Allow: GET, HEAD and the rate-limit headers`, async () => {
@@ -53,6 +57,15 @@ describe('paths that are not endpoints', () => {
       assertRateLimitHeaders(response)
     })
   }
+
+  test('a method the API does not take on a path that is no endpoint is still a 404', async () => {
+    for (const method of ['TRACE', 'SEARCH', 'POST'] as never[]) {
+      assertError(await api.request({ method, url: `${API}/vehicles/2/nope` }), {
+        status: 404,
+        code: 'not_found',
+      })
+    }
+  })
 
   test('a page outside the API is a 404 JSON not_found', async () => {
     assertError(await api.request('/nope'), { status: 404, code: 'not_found' })

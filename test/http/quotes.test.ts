@@ -224,6 +224,34 @@ describe('GET /api/agent/quotes', () => {
     })
   })
 
+  describe('HEAD', () => {
+    const head = (params: Params) =>
+      api.request({
+        method: 'HEAD',
+        url: `/api/agent/quotes?${new URLSearchParams(params as Record<string, string>)}`,
+      })
+
+    test('answers the status GET would, with no body, and keeps no quote nor counts one for the agent', async () => {
+      const before = await api.store.agentQuoteCounts()
+      const ok = await head({ ...CAR_5_DAYS, agent_ref: 'link-checker' })
+      assert.equal(ok.statusCode, 200)
+      assert.equal(ok.body, '')
+      assert.match(String(ok.headers['content-type']), /^application\/json/)
+      assert.ok(ok.headers['x-ratelimit-remaining'], 'counted against the rate limit like GET')
+      assert.equal((await head({ ...CAR_5_DAYS, vehicle_id: '99' })).statusCode, 400)
+      assert.equal((await head({ ...CAR_5_DAYS, accessories: '1' })).statusCode, 400)
+      assert.equal(
+        (await head({ ...CAR_5_DAYS, pick_up_date: '2027-01-13', drop_off_date: '2027-01-13' }))
+          .statusCode,
+        (await api.get('/quotes', { ...CAR_5_DAYS, drop_off_date: '2027-01-13' })).statusCode,
+      )
+      assert.deepEqual(await api.store.agentQuoteCounts(), before)
+      // GET with the same agent reference is counted: the check above can fail.
+      await quote({ ...CAR_5_DAYS, agent_ref: 'link-checker' })
+      assert.notDeepEqual(await api.store.agentQuoteCounts(), before)
+    })
+  })
+
   describe('checkoutUrl', () => {
     test('is the website checkout link of the spec, with the quote id', async () => {
       const body = await quote({
