@@ -97,6 +97,9 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
     // DNS rebinding: the Host a browser was tricked into sending, then the page's Origin.
     app.addHook('onRequest', hostCheck(deps.allowedHosts))
     app.addHook('onRequest', originCheck(deps.allowedOrigins))
+    // JSON alone: Fastify's own text/plain parser let such a body through to the SDK, whose 415
+    // carried another error code (-32000) than every other type's (-32700, BODY_REFUSALS).
+    app.removeContentTypeParser('text/plain')
     app.addContentTypeParser(
       'application/json',
       { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
@@ -150,10 +153,12 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
     app.options(MCP_PATH, preflight)
     // Stateless: there is no session to stream to or to end (and revision 2026-07-28 has no GET);
     // PUT and PATCH are no MCP methods at all. Each is a 405 saying to POST, not a 404.
+    // Answered on the request, before any body is parsed: a PUT of text is a 405, not a 415.
     app.route({
       method: ['GET', 'DELETE', 'PUT', 'PATCH'],
       url: MCP_PATH,
-      handler: async (request, reply) =>
+      handler: async () => undefined,
+      onRequest: (request, reply, _done) => {
         reply
           .code(405)
           .header('allow', 'POST, OPTIONS')
@@ -164,7 +169,8 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
                 ? 'This MCP server is stateless: send each message with POST'
                 : `${request.method} is not an MCP method: send each message with POST`,
             ),
-          ),
+          )
+      },
     })
   }
 }

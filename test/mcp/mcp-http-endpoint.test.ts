@@ -167,6 +167,28 @@ describe('the /mcp endpoint', () => {
     assert.equal(body.error.code, -32700)
   })
 
+  test('a body of any type but JSON is one 415 with one JSON-RPC error code, text/plain included', async () => {
+    const message = rpc('tools/call', { name: 'list_depots', arguments: {} })
+    for (const type of [
+      'text/plain',
+      'text/plain; charset=utf-8',
+      'application/xml',
+      'application/x-www-form-urlencoded',
+    ]) {
+      const response = await post(message, { 'content-type': type })
+      assert.equal(response.status, 415, type)
+      const answer = (await response.json()) as { error: { code: number; message: string } }
+      assert.deepEqual(
+        answer.error,
+        {
+          code: -32700,
+          message: 'Parse error: send the message as JSON, with Content-Type: application/json',
+        },
+        type,
+      )
+    }
+  })
+
   test('JSON nested thousands of levels deep is a 400 Invalid Request, never a 500', async () => {
     const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`
     for (const message of [
