@@ -1,3 +1,4 @@
+import { DomainError } from '../domain/errors.ts'
 import type { Quote } from '../domain/quote.ts'
 import { quoteExtrasMatch, quoteHasExpired, quotePricesChoice } from '../domain/quote-match.ts'
 import type { VerbContext } from './context.ts'
@@ -32,9 +33,9 @@ export async function openCheckout(
   ctx: VerbContext,
   request: CheckoutRequest,
 ): Promise<CheckoutQuote> {
-  const priced = await priceRental(ctx, request)
-  const { unitsStocked } = priced
   const handed = request.quoteId ? await ctx.store.findQuote(request.quoteId) : undefined
+  const priced = await pricedForCheckout(ctx, request, handed)
+  const { unitsStocked } = priced
   const matches = handed !== undefined && quotePricesChoice(handed, priced)
   if (handed && matches && !quoteHasExpired(handed, ctx.now())) {
     if (quoteExtrasMatch(handed, priced)) {
@@ -46,6 +47,35 @@ export async function openCheckout(
   const quote = await priceQuote(ctx, request)
   if (request.quoteId === undefined) return { quote, source: 'new', unitsStocked }
   return { quote, source: matches ? 'expired' : 'missing', unitsStocked }
+}
+
+/**
+ * The rental as the checkout's choices price it now. A promotion the fleet has since changed or
+ * withdrawn (a longer minimum, a code removed) is still the handed quote's while that quote is
+ * valid and carries it: the rest is checked and priced without the code, and the promotion taken
+ * as the quote's, so that its price is honoured as a changed daily rate's is. Otherwise the
+ * promotion's refusal stands.
+ */
+async function pricedForCheckout(
+  ctx: VerbContext,
+  request: CheckoutRequest,
+  handed: Quote | undefined,
+): Promise<PricedRental> {
+  try {
+    return await priceRental(ctx, request)
+  } catch (error) {
+    const code = request.promoCode?.trim().toUpperCase()
+    const quoted =
+      error instanceof DomainError &&
+      error.parameter === 'promo_code' &&
+      handed !== undefined &&
+      code !== undefined &&
+      handed.promotion?.code === code &&
+      !quoteHasExpired(handed, ctx.now())
+    if (!quoted) throw error
+    const priced = await priceRental(ctx, { ...request, promoCode: undefined })
+    return { ...priced, promotion: handed.promotion }
+  }
 }
 
 /**

@@ -94,6 +94,53 @@ describe('bookVehicle', () => {
     if (outcome.outcome === 'booked') assert.equal(outcome.booking.price?.totalAmount, 12345)
   })
 
+  test('honours a valid quote whose promotion the fleet has since withdrawn or changed; once it has expired, the code is refused', async () => {
+    const quote = await priceQuote(ctx, VAN_RENTAL)
+    // The quote was priced with a code an import has since removed (the rules fleet has none).
+    const withdrawn = {
+      ...quote,
+      promotion: { code: 'GONE10', name: '10% off, withdrawn since' },
+      discount: 1000,
+      totalAmount: quote.totalAmount - 1000,
+    }
+    await ctx.store.saveQuote({ ...withdrawn, id: 'q_withdrawn_promotion' })
+    const outcome = await bookVehicle(ctx, {
+      ...VAN_RENTAL,
+      promoCode: 'gone10',
+      quoteId: 'q_withdrawn_promotion',
+      customer: CUSTOMER,
+      ...checkout(),
+    })
+    assert.equal(outcome.outcome, 'booked')
+    if (outcome.outcome === 'booked') {
+      assert.equal(outcome.booking.price?.totalAmount, quote.totalAmount - 1000)
+      assert.deepEqual(outcome.booking.price?.promotion, withdrawn.promotion)
+    }
+
+    // Expired, or without the quote, the code is what it is now: not a promotion.
+    await ctx.store.saveQuote({
+      ...withdrawn,
+      id: 'q_withdrawn_expired',
+      expiresAt: '2027-01-09T23:59:59.000Z',
+    })
+    for (const quoteId of ['q_withdrawn_expired', undefined]) {
+      await assert.rejects(
+        bookVehicle(ctx, {
+          ...VAN_RENTAL,
+          promoCode: 'GONE10',
+          quoteId,
+          customer: CUSTOMER,
+          ...checkout(),
+        }),
+        (error: unknown) =>
+          error instanceof DomainError &&
+          error.code === 'unknown_promotion' &&
+          error.parameter === 'promo_code',
+      )
+    }
+    assert.equal(await vanUnitsBooked(), 1)
+  })
+
   test('an expired quote books nothing and gives a new quote to confirm', async () => {
     const quote = await priceQuote(ctx, VAN_RENTAL)
     await ctx.store.saveQuote({ ...quote, id: 'q_expired', expiresAt: '2027-01-09T23:59:59.000Z' })
