@@ -69,7 +69,7 @@ async function serve(): Promise<void> {
     } catch (error) {
       // The metrics never stop the service: it serves without them, and says why.
       app.log.warn(
-        `Metrics not served on ${config.metricsHost}:${config.metricsPort} (${error instanceof Error ? error.message : String(error)}); give each instance its own METRICS_PORT`,
+        `Metrics not served on ${config.metricsHost}:${config.metricsPort} (${error instanceof Error ? error.message : String(error)}); ${metricsAdvice(error)}`,
       )
     }
   }
@@ -98,6 +98,22 @@ async function serve(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 }
 
+/** Which setting to change when the metrics cannot be served: the port in use, else the host. */
+function metricsAdvice(error: unknown): string {
+  switch ((error as { code?: unknown } | null)?.code) {
+    case 'EADDRINUSE':
+      return 'give each instance its own METRICS_PORT'
+    case 'EACCES':
+      return 'set METRICS_PORT to 1024 or above'
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EADDRNOTAVAIL':
+      return 'fix METRICS_HOST: a name or address of this machine'
+    default:
+      return 'check METRICS_HOST and METRICS_PORT'
+  }
+}
+
 /** The port cannot be listened on: said with the setting to change, not as a stack trace. */
 function listenFailure(error: unknown, config: Config): CommandError | undefined {
   const where = `${config.host}:${config.port}`
@@ -112,6 +128,11 @@ function listenFailure(error: unknown, config: Config): CommandError | undefined
       )
     case 'EADDRNOTAVAIL':
       return new CommandError(`${config.host} is not an address of this machine; fix HOST`)
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new CommandError(
+        `HOST ${config.host} is not a name this machine can look up; fix HOST (0.0.0.0 listens on every address, 127.0.0.1 on this machine alone)`,
+      )
     default:
       return undefined
   }

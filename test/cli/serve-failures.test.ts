@@ -37,6 +37,16 @@ describe('a start that cannot listen or store names the setting to fix', () => {
         `Cannot start: 127.0.0.1:${busyPort} is already in use (another service, or an earlier start still running); stop it, or set PORT to a free port`,
     },
     {
+      name: 'a HOST that is no name of this machine',
+      env: () => ({
+        PORT: String(busyPort + 1),
+        HOST: 'localhostt.invalid',
+        DATA_DIR: join(dir, 'data'),
+      }),
+      says: () =>
+        'Cannot start: HOST localhostt.invalid is not a name this machine can look up; fix HOST (0.0.0.0 listens on every address, 127.0.0.1 on this machine alone)',
+    },
+    {
       name: 'a DATA_DIR that is a file',
       env: () => {
         const file = join(dir, 'a-file')

@@ -43,9 +43,24 @@ describe('the metrics port', () => {
     try {
       const service = await instances.start({ name: 'taken', env: { METRICS_PORT: String(port) } })
       assert.equal((await service.request('/api/agent/depots')).status, 200)
-      assert.match(service.log(), /Metrics not served on 127\.0\.0\.1:\d+ .*EADDRINUSE/)
+      assert.match(
+        service.log(),
+        /Metrics not served on 127\.0\.0\.1:\d+ .*EADDRINUSE.*; give each instance its own METRICS_PORT/,
+      )
     } finally {
       taken.close()
     }
+  })
+
+  test('a METRICS_HOST that cannot be looked up is said as the host to fix, not the port', async () => {
+    const service = await instances.start({
+      name: 'no-host',
+      env: { METRICS_HOST: 'nohost.invalid', METRICS_PORT: '0' },
+    })
+    assert.equal((await service.request('/api/agent/depots')).status, 200)
+    assert.match(
+      service.log(),
+      /Metrics not served on nohost\.invalid:0 \(.*\); fix METRICS_HOST: a name or address of this machine/,
+    )
   })
 })
