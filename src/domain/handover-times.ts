@@ -1,5 +1,6 @@
-import { type CalendarDate, dayTypeOf } from './calendar-date.ts'
+import { addDays, type CalendarDate, dayTypeOf } from './calendar-date.ts'
 import type { Depot } from './catalogue.ts'
+import { depotClosure } from './catalogue-index.ts'
 import { invalid } from './errors.ts'
 import { instantAt, type TimeOfDay } from './local-time.ts'
 
@@ -225,4 +226,22 @@ export function checkSameDayOrder(
       ? `${dropOffDepot.name}'s last drop-off time on ${date} (${dropOff}) is not after the earliest pick-up ${pickUpDepot.name} can give that day (${pickUp}); send a later drop_off_date`
       : `pick_up_time ${pickUpTime} is not before the last drop-off time ${dropOffDepot.name} offers on the same day (${date}, ${dropOff}); ${earlierPickUp(pickUps, dropOff)}`,
   )
+}
+
+/** How far ahead firstPickUpDate looks: a depot closed longer than this is said as closed. */
+const FIRST_PICK_UP_LOOKAHEAD_DAYS = 62
+
+/**
+ * The first date from `today` on which the depot can still hand a vehicle over: open, with pick-up
+ * times that day, and today only while one of them is still to come. What a "send today or
+ * later" hint should name: after 20:00, today is not a date that works.
+ */
+export function firstPickUpDate(depot: Depot, today: CalendarDate, now: Now): CalendarDate {
+  for (let ahead = 0; ahead <= FIRST_PICK_UP_LOOKAHEAD_DAYS; ahead++) {
+    const date = addDays(today, ahead)
+    if (depotClosure(depot, date, 'pick-up') !== undefined) continue
+    if (ahead === 0 && pickUpTimesGone(depot, date, now) !== undefined) continue
+    return date
+  }
+  return today
 }

@@ -5,7 +5,9 @@ import {
   parseCalendarDate,
   todayIn,
 } from './calendar-date.ts'
+import type { Depot } from './catalogue.ts'
 import { invalid } from './errors.ts'
+import { firstPickUpDate } from './handover-times.ts'
 
 /** The company's rules for which dates can be asked for. */
 export type RentalRules = {
@@ -50,6 +52,8 @@ export function parseRentalPeriod(
   input: { pickUpDate: string; dropOffDate: string },
   rules: RentalRules,
   now: Date,
+  /** The pick-up depot, when known: a past date's hint names the first date it can hand over. */
+  pickUpDepot?: Depot,
 ): RentalPeriod {
   const pickUpDate = parseDateParameter('pick_up_date', input.pickUpDate)
   const dropOffDate = parseDateParameter('drop_off_date', input.dropOffDate)
@@ -62,10 +66,16 @@ export function parseRentalPeriod(
   }
   const today = todayIn(rules.timeZone, now)
   if (pickUpDate < today) {
+    const first =
+      pickUpDepot === undefined
+        ? today
+        : firstPickUpDate(pickUpDepot, today, { instant: now, timeZone: rules.timeZone })
     throw invalid(
       'date_in_past',
       'pick_up_date',
-      `pick_up_date ${pickUpDate} is in the past; today in ${rules.timeZone} is ${today}, so send ${today} or a later date`,
+      first === today
+        ? `pick_up_date ${pickUpDate} is in the past; today in ${rules.timeZone} is ${today}, so send ${today} or a later date`
+        : `pick_up_date ${pickUpDate} is in the past; today in ${rules.timeZone} is ${today}, and the first date ${pickUpDepot?.name} can still hand a vehicle over is ${first}, so send ${first} or a later date`,
     )
   }
   const lastPickUpDate = addDays(today, rules.bookingHorizonDays)

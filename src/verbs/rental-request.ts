@@ -22,7 +22,7 @@ export function resolveRentalRequest(ctx: VerbContext, search: RentalSearch): Re
   const pickUpDepot = activeDepot(index, 'pick_up_depot_id', search.pickUpDepotId)
   const dropOffDepot = activeDepot(index, 'drop_off_depot_id', search.dropOffDepotId)
   const instant = ctx.now()
-  const period = parseRentalPeriod(search, ctx.rules, instant)
+  const period = parseRentalPeriod(search, ctx.rules, instant, pickUpDepot)
   const now = { instant, timeZone: ctx.rules.timeZone }
   // A rental of one day that no hand-over times can make (the last drop-off before the first
   // pick-up, or gone today) is refused as dates in the wrong order are: it was listed and quoted,

@@ -219,6 +219,31 @@ describe('GET /quotes for a pick-up today with no time left', () => {
     assert.ok(okBody<unknown[]>(await api.get('/vehicles/availability', tomorrow)).length > 0)
   })
 
+  test('a pick-up date in the past names the first date the depot can still hand over, not today once its times are gone', async () => {
+    for (const path of ['/vehicles/availability', '/quotes']) {
+      const response = await api.get(path, {
+        ...today,
+        pick_up_date: '2027-01-09',
+        vehicle_id: '1',
+      })
+      assert.equal(response.statusCode, 400)
+      const body = response.json<{ code: string; error: string }>()
+      assert.equal(body.code, 'date_in_past')
+      assert.equal(
+        body.error,
+        'pick_up_date 2027-01-09 is in the past; today in Pacific/Auckland is 2027-01-10, and the first date Alpha can still hand a vehicle over is 2027-01-11, so send 2027-01-11 or a later date',
+      )
+      // And that date works.
+      const sent = await api.get(path, {
+        ...today,
+        pick_up_date: '2027-01-11',
+        drop_off_date: '2027-01-14',
+        vehicle_id: '1',
+      })
+      assert.equal(sent.statusCode, 200, sent.body)
+    }
+  })
+
   test('without a time, a quote for today is refused as a closed depot is', async () => {
     const refused = await api.get('/quotes', { ...today, vehicle_id: '1' })
     assert.equal(refused.statusCode, 404, refused.body)
