@@ -97,7 +97,7 @@ export const ERROR_EXAMPLES: Record<string, Record<string, object>> = {
       parameter: 'accessory_ids',
     },
     404: {
-      error: `The 4-berth motorhome is rented for at least 5 days in the Shoulder season; this rental is 2 days; the earliest drop-off date that works is ${EXAMPLE_DATE.dropOff}; send drop_off_date=${EXAMPLE_DATE.dropOff}`,
+      error: `The 4-berth motorhome is rented for at least 7 days in the Shoulder season; this rental is 2 days; the earliest drop-off date that works is ${EXAMPLE_DATE.dropOff}; send drop_off_date=${EXAMPLE_DATE.dropOff}`,
       code: 'below_minimum_days',
       suggestion: { drop_off_date: EXAMPLE_DATE.dropOff },
     },
@@ -133,12 +133,13 @@ export const MORE_ERROR_EXAMPLES: Record<string, Record<string, object[]>> = {
       },
       {
         error:
-          'promo_code VAN10 (10% off campervans) is not for this vehicle: it applies to the campervan class, and the compact car is compact',
+          'promo_code VAN10 (10% off campervans) is not for this vehicle: it applies to the campervan class, and the compact car is compact; send the quote without promo_code for its price without the discount (as availability lists it), or choose a vehicle of that class',
         code: 'promotion_not_applicable',
         parameter: 'promo_code',
       },
       {
-        error: "driver_age must be the driver's age in whole years from 16 to 99, such as 30",
+        error:
+          'driver_age "15" is not valid; send the driver\'s age in whole years from 16 to 99, such as 30',
         code: 'invalid_parameter',
         parameter: 'driver_age',
       },

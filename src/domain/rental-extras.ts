@@ -244,7 +244,8 @@ export function discountOn(promotion: Promotion, rentalFee: Cents): Cents {
 function classProblem(promotion: Promotion, vehicle: Vehicle): string | undefined {
   const classes = promotion.vehicleClasses
   if (classes === null || classes.includes(vehicle.vehicleClass)) return undefined
-  return `is not for this vehicle: it applies to the ${classes.join(', ')} class${classes.length > 1 ? 'es' : ''}, and ${vehicle.name} is ${vehicle.vehicleClass}`
+  // The listing priced this vehicle without the discount: say how to get that price.
+  return `is not for this vehicle: it applies to the ${classes.join(', ')} class${classes.length > 1 ? 'es' : ''}, and ${vehicle.name} is ${vehicle.vehicleClass}; send the quote without promo_code for its price without the discount (as availability lists it), or choose a vehicle of ${classes.length > 1 ? 'those classes' : 'that class'}`
 }
 
 function refusal(promotion: Promotion, why: string) {

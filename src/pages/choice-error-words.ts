@@ -127,10 +127,10 @@ export function promotionProblemText(
   }
   // promo_code CODE (NAME) why
   const why = /^promo_code \S+ \(.*?\) (.+)$/.exec(problem.message)?.[1] ?? problem.message
-  const worded = withDatesInWords(why).replace(
-    /^is too short a rental: it needs at least/,
-    'needs a rental of at least',
-  )
+  const worded = withDatesInWords(why)
+    .replace(/^is too short a rental: it needs at least/, 'needs a rental of at least')
+    // What an agent is told to send instead; the page says what it shows instead.
+    .replace(/; send the quote without promo_code.*$/, '')
   return `The promotion code ${code} cannot be used for this rental: it ${worded}. ${without}`
 }
 

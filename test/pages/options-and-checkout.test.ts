@@ -340,7 +340,7 @@ describe('GET /book with a checkout link', () => {
     const page = assertPage(await site.get(bookUrl(choice)), 400)
     assert.equal(
       errorNextTo(page, 'pick_up_date'),
-      'The pick-up date has passed: choose today, Sun, 10 Jan 2027, or later',
+      'The pick-up date has passed: choose Mon, 11 Jan 2027 or later',
     )
   })
 })

@@ -239,7 +239,7 @@ describe("GET /book with a bad search says what to fix next to the API's field, 
       why: 'a pick-up date in the past',
       change: { pick_up_date: '2027-01-09' },
       parameter: 'pick_up_date',
-      says: () => 'The pick-up date has passed: choose today, Sun, 10 Jan 2027, or later',
+      says: () => 'The pick-up date has passed: choose Mon, 11 Jan 2027 or later',
     },
     {
       why: 'a drop-off before the pick-up',
