@@ -43,8 +43,22 @@ export async function withStore<T>(
       `No database at ${file}: the service makes it, with its fleet, on its first start. Check DATA_DIR (the service's own, where it runs), or set DATABASE_URL if it runs on PostgreSQL.`,
     )
   }
-  const store = await openStore(config, absent ? ':memory:' : undefined)
+  const store = await openStore(config, absent ? ':memory:' : undefined, {
+    existingOnly: missing === 'existing',
+  }).catch((error: unknown) => {
+    if ((error as Error | null)?.name !== 'DatabaseNotMadeError') throw error
+    throw new CommandError(
+      `The ${describeStore(config)} holds none of the service's tables: the service makes them, with its fleet, on its first start. Check DATABASE_URL (the service's own).`,
+    )
+  })
   try {
+    // A database made but never loaded (a start refused for its fleet file): said as such, not
+    // read as a company with no bookings.
+    if (missing === 'existing' && !(await store.hasFleet())) {
+      throw new CommandError(
+        `The ${describeStore(config)} holds no fleet yet: the service loads FLEET_FILE on its first start, or load one with \`rental-agent fleet import FILE\`. Check ${config.databaseUrl ? 'DATABASE_URL' : 'DATA_DIR'} (the service's own, where it runs).`,
+      )
+    }
     return await work(store, await inServiceZoneOf(store, config, options.tellsTimes ?? false))
   } finally {
     await store.close()

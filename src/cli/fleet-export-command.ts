@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises'
 import { Command } from 'commander'
 import { fleetFileFromCatalogue } from '../fleet/fleet-file-from-catalogue.ts'
 import { FLEET_SCHEMA_PATH } from '../fleet/fleet-json-schema.ts'
-import { CommandError, describeStore, withStore } from './cli-support.ts'
+import { describeStore, withStore } from './cli-support.ts'
 
 /** `rental-agent fleet export FILE` */
 export function fleetExportCommand(): Command {
@@ -18,12 +18,6 @@ export function fleetExportCommand(): Command {
     )
     .action(async (file: string, options: { withoutBookings?: boolean }) => {
       await withStore(async (store, config) => {
-        // An empty file would not even pass `fleet validate`: say what to do instead.
-        if (!(await store.hasFleet())) {
-          throw new CommandError(
-            `The ${describeStore(config)} holds no fleet yet, so there is nothing to export; load one with \`rental-agent fleet import FILE\` (or start the service once to load FLEET_FILE)`,
-          )
-        }
         // The fleet file's bookings are those that hold a unit; every booking, cancelled ones
         // and every detail included, is in `bookings export`.
         const [catalogue, bookings, cancelled] = await Promise.all([

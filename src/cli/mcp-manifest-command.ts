@@ -3,7 +3,7 @@ import { Command } from 'commander'
 import { MCP_SERVER_JSON_PATH, mcpServerJson } from '../docs/mcp-discovery.ts'
 import { companyProfile } from '../presenters/company-profile.ts'
 import { SiteLinks } from '../presenters/site-links.ts'
-import { CommandError, describeStore, withStore } from './cli-support.ts'
+import { withStore } from './cli-support.ts'
 
 /** `rental-agent mcp manifest [FILE]` */
 export function mcpManifestCommand(): Command {
@@ -15,11 +15,6 @@ export function mcpManifestCommand(): Command {
     .argument('[file]', 'where to write it; standard output when absent or -')
     .action(async (file: string | undefined) => {
       await withStore(async (store, config) => {
-        if (!(await store.hasFleet())) {
-          throw new CommandError(
-            `The ${describeStore(config)} holds no fleet yet, so no company to name; load one with \`rental-agent fleet import FILE\` (or start the service once to load FLEET_FILE)`,
-          )
-        }
         const catalogue = await store.loadCatalogue()
         const company = companyProfile(catalogue.company, new SiteLinks(config.publicUrl))
         const text = `${JSON.stringify(mcpServerJson(config.publicUrl, company), null, 2)}\n`

@@ -21,6 +21,8 @@ export async function openStore(
     mustWrite?: boolean
     /** PostgreSQL keeps booked days in memory (the embedded store always does). */
     bookedDaysInMemory?: boolean
+    /** PostgreSQL: only a database the service made its tables in (DatabaseNotMadeError). */
+    existingOnly?: boolean
     log?: { warn(message: string): void; info(message: string): void }
   } = {},
 ): Promise<Store> {
@@ -28,6 +30,7 @@ export async function openStore(
     const { PostgresStore } = await import('./postgres/postgres-store.ts')
     return PostgresStore.open(config.databaseUrl, {
       ...(options.bookedDaysInMemory ? { bookedDaysInMemory: true } : {}),
+      ...(options.existingOnly ? { existingOnly: true } : {}),
       ...(options.log ? { log: options.log } : {}),
     })
   }

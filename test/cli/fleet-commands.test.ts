@@ -6,7 +6,9 @@ import { parse } from 'yaml'
 import { fleetJsonSchema } from '../../src/fleet/fleet-json-schema.ts'
 import {
   DEMO_FLEET,
+  POSTGRES_SKIP,
   positionOf,
+  postgresTarget,
   RULES_FLEET,
   runCommand,
   sqliteTarget,
@@ -119,9 +121,62 @@ describe('rental-agent fleet export on a database with no fleet yet', () => {
     const file = `${empty.dir}/export.yaml`
     const run = await runCommand(empty, ['fleet', 'export', file])
     assert.equal(run.code, 1, run.stdout)
-    assert.match(run.stderr, /holds no fleet yet, so there is nothing to export; load one with/)
+    assert.match(
+      run.stderr,
+      /holds no fleet yet: the service loads FLEET_FILE on its first start, or load one with `rental-agent fleet import FILE`\. Check DATA_DIR/,
+    )
     assert.equal(existsSync(file), false)
   })
+})
+
+describe('the commands on a database made but holding no fleet (a start refused for its fleet file)', () => {
+  const made = sqliteTarget()
+  before(async () => {
+    await (await made.openStore()).close()
+  })
+  after(() => made.close())
+
+  for (const args of [
+    ['bookings', 'list'],
+    ['bookings', 'stats'],
+    ['bookings', 'cancel', 'KR-0001'],
+    ['bookings', 'export', 'bookings.csv'],
+    ['outbox', 'list'],
+    ['mcp', 'manifest'],
+  ]) {
+    test(`${args.join(' ')}: says the database holds no fleet, naming DATA_DIR, not "0 booking(s)"`, async () => {
+      const run = await runCommand(made, args)
+      assert.equal(run.code, 1, run.stdout)
+      assert.match(run.stderr, /holds no fleet yet: .*Check DATA_DIR/)
+    })
+  }
+})
+
+describe('the commands on a PostgreSQL database the service never started on (a wrong DATABASE_URL)', () => {
+  let target: Target | undefined
+  before(async () => {
+    if (!POSTGRES_SKIP) target = await postgresTarget()
+  })
+  after(async () => target?.close())
+
+  for (const args of [
+    ['bookings', 'list'],
+    ['bookings', 'stats'],
+    ['fleet', 'export', '-'],
+  ]) {
+    test(`${args.join(' ')}: refused naming DATABASE_URL, and no table is made there`, {
+      skip: POSTGRES_SKIP,
+    }, async () => {
+      const pg = target as Target
+      const run = await runCommand(pg, args)
+      assert.equal(run.code, 1, run.stdout)
+      assert.match(
+        run.stderr,
+        /holds none of the service's tables: the service makes them, with its fleet, on its first start\. Check DATABASE_URL/,
+      )
+      assert.deepEqual(await pg.dump(), {})
+    })
+  }
 })
 
 describe('the commands before the embedded database is made (a mistyped DATA_DIR, say)', () => {

@@ -49,6 +49,16 @@ export type PostgresStoreOptions = PoolOptions & {
    */
   bookedDaysInMemory?: boolean
   log?: MirrorLog
+  /** Opens only a database the service has made its tables in (DatabaseNotMadeError otherwise). */
+  existingOnly?: boolean
+}
+
+/** The database holds none of the service's tables: no instance has started on it. */
+export class DatabaseNotMadeError extends Error {
+  constructor() {
+    super('the database holds none of the service tables')
+    this.name = 'DatabaseNotMadeError'
+  }
 }
 
 /**
@@ -78,9 +88,18 @@ export class PostgresStore implements Store {
   ): Promise<PostgresStore> {
     const pool = connectPool(databaseUrl, options)
     try {
+      // An operator's read of the bookings on a database the service never started on (the
+      // wrong DATABASE_URL): refused before a table is made there.
+      if (options.existingOnly) {
+        const { rows } = await pool.query<{ made: boolean }>(
+          "SELECT to_regclass('schema_migrations') IS NOT NULL AS made",
+        )
+        if (!rows[0]?.made) throw new DatabaseNotMadeError()
+      }
       await migrate(pool)
     } catch (error) {
       await pool.end().catch(() => {})
+      if (error instanceof DatabaseNotMadeError) throw error
       throw new StoreUnavailableError(error, connectFailureMessage(error, databaseUrl))
     }
     let bookedDays: BookedDaysMirror | undefined
