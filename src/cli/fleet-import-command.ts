@@ -1,8 +1,10 @@
 import { Command } from 'commander'
+import { DEMO_FLEET_FILE } from '../config.ts'
 import { todayIn } from '../domain/calendar-date.ts'
 import type { Booking } from '../domain/catalogue.ts'
 import type { FleetChange } from '../domain/fleet-import-plan.ts'
 import { changedFields } from '../fleet/fleet-item-diff.ts'
+import { untouchedDemo } from '../fleet/untouched-demo.ts'
 import { importFleet } from '../verbs/import-fleet.ts'
 import { CommandError, describeStore, withStore } from './cli-support.ts'
 import { bookingLines, formatWarnings, lookAtText } from './fleet-warnings-text.ts'
@@ -12,7 +14,7 @@ export function fleetImportCommand(): Command {
   return new Command('import')
     .summary('Load a fleet file into the database, keeping ids (--dry-run to preview)')
     .description(
-      "Load a fleet file into the database the service uses, in one transaction: depots, vehicles, rates, routes, options and plans are added, changed or removed to match the file, keeping their ids, so quotes and checkout links already given keep working. Bookings are kept; the file's new bookings are added. Refused, with the bookings it would break listed and nothing changed, when a booking would lose its vehicle, a depot or its unit. Running instances serve the new catalogue within FLEET_CHECK_SECONDS.",
+      "Load a fleet file into the database the service uses, in one transaction: depots, vehicles, rates, routes, options and plans are added, changed or removed to match the file, keeping their ids, so quotes and checkout links already given keep working. Bookings are kept; the file's new bookings are added. Refused, with the bookings it would break listed and nothing changed, when a booking would lose its vehicle, a depot or its unit. Another company's file replaces the demo company whole, its sample bookings with it, while nothing but the demo's own bookings is stored (a start without FLEET_FILE loaded it). Running instances serve the new catalogue within FLEET_CHECK_SECONDS.",
     )
     .argument('<file>', 'fleet file (YAML or JSON), checked as `fleet validate` checks it')
     .option('--dry-run', 'print what would be added, changed and removed, and write nothing')
@@ -23,8 +25,30 @@ export function fleetImportCommand(): Command {
           const today = todayIn(config.timeZone, new Date())
           const fleet = await readFleetFile(file, today, { imagesDir: config.imagesDir })
           const dryRun = options.dryRun === true
-          const { outcome, plan, lookAt } = await importFleet(store, fleet, { dryRun, today })
+          // Read as shipped: the operator's IMAGES_DIR need not hold the demo's images.
+          const demo = await readFleetFile(DEMO_FLEET_FILE, today)
+          const { outcome, plan, lookAt, replaces } = await importFleet(store, fleet, {
+            dryRun,
+            today,
+            replaceable: untouchedDemo(demo, fleet),
+          })
           const where = describeStore(config)
+          if (replaces) {
+            const what = `the demo company ${replaces.company} (loaded by a start without FLEET_FILE) and its ${replaces.bookings} sample booking(s)`
+            process.stdout.write(
+              outcome === 'dry_run'
+                ? `Dry run: importing ${file} into the ${where} would replace ${what} with ${fleet.catalogue.company.name}; nothing was written.\n`
+                : `Replaced ${what} with ${file} (${fleet.catalogue.company.name}) in the ${where}. No email or webhook was sent about the sample bookings.\n`,
+            )
+            process.stdout.write(formatWarnings(file, fleet.warnings))
+            process.stdout.write(lookAtText(lookAt))
+            if (outcome === 'replaced') {
+              process.stdout.write(
+                `Running instances serve the new catalogue within ${config.fleetCheckSeconds} s (FLEET_CHECK_SECONDS).\n`,
+              )
+            }
+            return
+          }
           if (outcome === 'refused') {
             throw new CommandError(
               `Refused: importing ${file} would break ${plan.broken.length} booking(s) in the ${where}; nothing was changed. Change the file, or cancel these bookings first (rental-agent bookings cancel REFERENCE):\n${bookingLines(plan.broken)}`,

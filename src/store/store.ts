@@ -9,6 +9,9 @@ import type { MaybeAsync } from './maybe-async.ts'
  * Everything the verbs read or write, and nothing more. Each database is an adapter behind it;
  * adapters turn every driver failure into a StoreUnavailableError so that no driver text leaks.
  */
+/** What an import's review decides: write the changes (true), nothing (false), or replace all. */
+export type ImportDecision = boolean | 'replace'
+
 export interface Store {
   /** True once a fleet has been loaded. */
   hasFleet(): Promise<boolean>
@@ -37,9 +40,13 @@ export interface Store {
    * whose reference is not stored yet, in one transaction during which no booking can be made.
    * `review` first sees what is stored and says whether to write: a refused or dry-run import
    * returns false having changed nothing. An import that changes nothing writes nothing and does
-   * not move the fleet version.
+   * not move the fleet version. `'replace'` writes `next` whole in place of what is stored, its
+   * bookings removed: only for the demo company loaded by mistake (see importFleet's verb).
    */
-  importFleet(next: FleetContents, review: (stored: StoredFleet) => boolean): Promise<boolean>
+  importFleet(
+    next: FleetContents,
+    review: (stored: StoredFleet) => ImportDecision,
+  ): Promise<boolean>
   /** Every booking, website and imported ones alike, in pick-up date then reference order. */
   listBookings(filter?: BookingFilter): Promise<BookingRecord[]>
   /**

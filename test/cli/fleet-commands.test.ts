@@ -484,3 +484,60 @@ for (const { kind, open, skip } of TARGETS) {
     })
   })
 }
+
+for (const { kind, open, skip } of TARGETS) {
+  describe(`rental-agent fleet import over the demo company loaded by mistake, on ${kind}`, {
+    skip,
+  }, () => {
+    test('another company replaces the untouched demo whole, its sample bookings with it, and no message is queued', async () => {
+      const target = await open()
+      try {
+        // What a first start without FLEET_FILE leaves: the demo company and its sample bookings.
+        assert.equal((await runCommand(target, ['fleet', 'import', DEMO_FLEET])).code, 0)
+        const before = await target.dump()
+        const dry = await runCommand(target, ['fleet', 'import', '--dry-run', RULES_FLEET])
+        assert.equal(dry.code, 0, dry.stderr)
+        assert.match(
+          dry.stdout,
+          /^Dry run: importing .*rules-fleet\.yaml into the .* would replace the demo company Kiwi Roads Rentals \(loaded by a start without FLEET_FILE\) and its 8 sample booking\(s\) with Rules Test Rentals; nothing was written\./,
+        )
+        assert.deepEqual(await target.dump(), before)
+
+        const run = await runCommand(target, ['fleet', 'import', RULES_FLEET])
+        assert.equal(run.code, 0, run.stderr)
+        assert.match(
+          run.stdout,
+          /^Replaced the demo company Kiwi Roads Rentals .* and its 8 sample booking\(s\) with .*rules-fleet\.yaml \(Rules Test Rentals\) in the .*\. No email or webhook was sent about the sample bookings\./,
+        )
+        const list = await runCommand(target, ['bookings', 'list'])
+        assert.doesNotMatch(list.stdout, /KR-DEMO/)
+        assert.match(list.stdout, /T-1/)
+        const store = await target.openStore()
+        try {
+          assert.equal((await store.loadCatalogue()).company.name, 'Rules Test Rentals')
+          assert.deepEqual(await store.claimMessages(100, 1000), [], 'no message queued')
+        } finally {
+          await store.close()
+        }
+      } finally {
+        await target.close()
+      }
+    })
+
+    test('a demo with a booking that is not its own sample (cancelled, or made since) is not replaced: the usual refusal', async () => {
+      const target = await open()
+      try {
+        assert.equal((await runCommand(target, ['fleet', 'import', DEMO_FLEET])).code, 0)
+        const cancel = await runCommand(target, ['bookings', 'cancel', 'KR-DEMO-01'])
+        assert.equal(cancel.code, 0, cancel.stderr)
+        const before = await target.dump()
+        const run = await runCommand(target, ['fleet', 'import', RULES_FLEET])
+        assert.equal(run.code, 1, run.stdout)
+        assert.match(run.stderr, /^Refused: .* would break/)
+        assert.deepEqual(await target.dump(), before)
+      } finally {
+        await target.close()
+      }
+    })
+  })
+}

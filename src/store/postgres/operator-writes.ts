@@ -14,6 +14,7 @@ import type {
   CancelOutcome,
   FleetContents,
   HeldUnits,
+  ImportDecision,
   StoredFleet,
 } from '../store.ts'
 import { FLEET_LOCK } from './advisory-locks.ts'
@@ -21,7 +22,7 @@ import { insertBookings } from './insert-bookings.ts'
 import { writeMessages } from './outbox-writes.ts'
 import { readCatalogue } from './read-catalogue.ts'
 import type { Sql } from './transaction.ts'
-import { updateCatalogue } from './write-fleet.ts'
+import { updateCatalogue, writeFleet } from './write-fleet.ts'
 
 /*
  * The operator's writes, each inside a transaction the adapter opens. Imports first take the
@@ -38,11 +39,16 @@ async function lockForImport(sql: Sql): Promise<void> {
 export async function importFleet(
   sql: Sql,
   next: FleetContents,
-  review: (stored: StoredFleet) => boolean,
+  review: (stored: StoredFleet) => ImportDecision,
 ): Promise<boolean> {
   await lockForImport(sql)
   const stored = { catalogue: await readCatalogue(sql), bookings: await listBookings(sql, {}) }
-  if (!review(stored)) return false
+  const decision = review(stored)
+  if (!decision) return false
+  if (decision === 'replace') {
+    await writeFleet(sql, next.catalogue, next.bookings)
+    return true
+  }
   const writes = importWrites(stored, next)
   if (!writes) return true
   await updateCatalogue(sql, writes.changes, writes.company, writes.terms)

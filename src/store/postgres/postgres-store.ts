@@ -17,6 +17,7 @@ import type {
   DeliveryOutcome,
   FleetContents,
   HeldUnits,
+  ImportDecision,
   OutboxEntry,
   Store,
   StoredFleet,
@@ -196,7 +197,7 @@ export class PostgresStore implements Store {
 
   async importFleet(
     next: FleetContents,
-    review: (stored: StoredFleet) => boolean,
+    review: (stored: StoredFleet) => ImportDecision,
   ): Promise<boolean> {
     return this.afterWrite(
       this.guard(() =>

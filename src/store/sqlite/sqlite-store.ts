@@ -37,6 +37,7 @@ import type {
   DeliveryOutcome,
   FleetContents,
   HeldUnits,
+  ImportDecision,
   OutboxEntry,
   Store,
   StoredFleet,
@@ -146,12 +147,18 @@ export class SqliteStore implements Store {
 
   async importFleet(
     next: FleetContents,
-    review: (stored: StoredFleet) => boolean,
+    review: (stored: StoredFleet) => ImportDecision,
   ): Promise<boolean> {
     return this.guard(() =>
       this.transaction(() => {
         const stored = { catalogue: readCatalogue(this.db), bookings: this.bookings({}) }
-        if (!review(stored)) return false
+        const decision = review(stored)
+        if (!decision) return false
+        if (decision === 'replace') {
+          writeFleet(this.db, next.catalogue, next.bookings)
+          this.bookedDays.invalidate()
+          return true
+        }
         const writes = importWrites(stored, next)
         if (!writes) return true
         updateCatalogue(this.db, writes.changes, writes.company, writes.terms)
