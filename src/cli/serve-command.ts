@@ -81,6 +81,13 @@ async function serve(): Promise<void> {
   app.log.info(
     `${company}: agent API at ${config.publicUrl}/api/agent (data in ${where}; ${counts}; dates in ${config.timeZone})`,
   )
+  // The currency and the tax are the contract's, not settings: a company elsewhere is told at
+  // start, not only by the README.
+  if (!NEW_ZEALAND_ZONES.has(config.timeZone)) {
+    app.log.warn(
+      `TIME_ZONE ${config.timeZone} is outside New Zealand, but every price is shown, emailed and explained as New Zealand dollars with GST (15%) included: the agent contract fixes the currency (README, "Who it is for")`,
+    )
+  }
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -97,6 +104,9 @@ async function serve(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))
 }
+
+/** The zones of New Zealand, whose dollars and GST every price is given in. */
+const NEW_ZEALAND_ZONES = new Set(['Pacific/Auckland', 'Pacific/Chatham', 'NZ', 'NZ-CHAT'])
 
 /** Which setting to change when the metrics cannot be served: the port in use, else the host. */
 function metricsAdvice(error: unknown): string {
