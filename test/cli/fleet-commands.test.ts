@@ -3,7 +3,10 @@ import { existsSync, readFileSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'
 import { Ajv } from 'ajv'
 import { parse } from 'yaml'
+import type { CalendarDate } from '../../src/domain/calendar-date.ts'
+import type { Quote } from '../../src/domain/quote.ts'
 import { fleetJsonSchema } from '../../src/fleet/fleet-json-schema.ts'
+import { quoteExtras } from '../helpers/domain-fixtures.ts'
 import {
   DEMO_FLEET,
   POSTGRES_SKIP,
@@ -492,8 +495,38 @@ for (const { kind, open, skip } of TARGETS) {
     test('another company replaces the untouched demo whole, its sample bookings with it, and no message is queued', async () => {
       const target = await open()
       try {
-        // What a first start without FLEET_FILE leaves: the demo company and its sample bookings.
+        // What a first start without FLEET_FILE leaves: the demo company and its sample bookings,
+        // and a quote an agent was given for the demo's vehicle 1.
         assert.equal((await runCommand(target, ['fleet', 'import', DEMO_FLEET])).code, 0)
+        const demoQuote: Quote = {
+          ...quoteExtras(),
+          id: 'q_demo_quote',
+          createdAt: new Date().toISOString(),
+          expiresAt: new Date(Date.now() + 1_800_000).toISOString(),
+          vehicleId: 1,
+          vehicleName: 'Toyota Yaris or similar',
+          pickUpDepotId: 1,
+          dropOffDepotId: 1,
+          pickUpDate: '2027-02-01' as CalendarDate,
+          dropOffDate: '2027-02-08' as CalendarDate,
+          pickUpTime: null,
+          dropOffTime: null,
+          rentalDays: 7,
+          dailyRate: 5000,
+          rentalFee: 35000,
+          routeFee: 0,
+          accessories: [],
+          insurance: null,
+          accessoriesFee: 0,
+          insuranceFee: 0,
+          totalAmount: 35000,
+        }
+        const opened = await target.openStore()
+        try {
+          await opened.saveQuote(demoQuote)
+        } finally {
+          await opened.close()
+        }
         const before = await target.dump()
         const dry = await runCommand(target, ['fleet', 'import', '--dry-run', RULES_FLEET])
         assert.equal(dry.code, 0, dry.stderr)
@@ -516,6 +549,11 @@ for (const { kind, open, skip } of TARGETS) {
         try {
           assert.equal((await store.loadCatalogue()).company.name, 'Rules Test Rentals')
           assert.deepEqual(await store.claimMessages(100, 1000), [], 'no message queued')
+          assert.equal(
+            await store.findQuote(demoQuote.id),
+            undefined,
+            "the demo's quotes go: the new company's vehicle 1 is another vehicle",
+          )
         } finally {
           await store.close()
         }

@@ -47,6 +47,8 @@ export async function importFleet(
   if (!decision) return false
   if (decision === 'replace') {
     await writeFleet(sql, next.catalogue, next.bookings)
+    // The replaced company's quotes would be honoured for the new one's vehicles of the same ids.
+    await sql('DELETE FROM quotes')
     return true
   }
   const writes = importWrites(stored, next)

@@ -156,6 +156,9 @@ export class SqliteStore implements Store {
         if (!decision) return false
         if (decision === 'replace') {
           writeFleet(this.db, next.catalogue, next.bookings)
+          // The replaced company's quotes would be honoured for the new one's vehicles of the
+          // same ids.
+          this.db.exec('DELETE FROM quotes')
           this.bookedDays.invalidate()
           return true
         }
