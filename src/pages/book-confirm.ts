@@ -18,6 +18,7 @@ import {
   type Parameters,
   SEARCH_PARAMETERS,
   sentText,
+  tidiedParameters,
 } from './book-parameters.ts'
 import { newQuoteNotice, quoteBookedElsewhere, quoteNotice } from './checkout-notices.ts'
 import { type CheckoutPageInput, type CustomerValues, checkoutPage } from './checkout-page.ts'
@@ -62,9 +63,9 @@ export async function confirmBooking(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<FastifyReply> {
-  const body = (
-    typeof request.body === 'object' && request.body !== null ? request.body : {}
-  ) as Parameters
+  const body = tidiedParameters(
+    (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Parameters,
+  )
   const customer: CustomerValues = {
     full_name: sentText(body.full_name),
     email: sentText(body.email),

@@ -64,6 +64,19 @@ export type CheckoutChoice = {
 
 export type Parameters = Record<string, unknown>
 
+/**
+ * The parameters as a page reads them: a promotion code without the spaces a paste brings
+ * (`WELCOME50 ` was "not one of our promotion codes"), and an empty one, as the search form sends
+ * its optional field left blank, as none (every search from the form said a code "cannot be
+ * used").
+ */
+export function tidiedParameters(source: Parameters): Parameters {
+  if (typeof source.promo_code !== 'string') return source
+  const { promo_code: code, ...rest } = source
+  const trimmed = code.trim()
+  return trimmed === '' ? rest : { ...rest, promo_code: trimmed }
+}
+
 /** A parameter's text as sent; the first value when it was sent more than once. */
 export function sentText(value: unknown): string {
   if (typeof value === 'string') return value

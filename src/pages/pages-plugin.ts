@@ -5,7 +5,12 @@ import { managePath } from '../presenters/site-links.ts'
 import { chooseOptions, showCheckout } from './book-checkout.ts'
 import { confirmBooking } from './book-confirm.ts'
 import { cancelManagedBooking, showManagedBooking } from './book-manage.ts'
-import { isBlankSearch, isOptionsForm, type Parameters } from './book-parameters.ts'
+import {
+  isBlankSearch,
+  isOptionsForm,
+  type Parameters,
+  tidiedParameters,
+} from './book-parameters.ts'
 import { showResults, showSearch } from './book-search.ts'
 import { bookingLimit } from './booking-limit.ts'
 import { registerCsrf } from './csrf.ts'
@@ -31,7 +36,7 @@ export function bookingPages(deps: PageDeps) {
 
     // One address, four steps, told apart by the parameters as the spec's link defines them.
     app.get('/', async (request: FastifyRequest, reply: FastifyReply) => {
-      const query = request.query as Parameters
+      const query = tidiedParameters(request.query as Parameters)
       if (isOptionsForm(query)) return chooseOptions(deps, request, reply, query)
       if (isBlankSearch(query)) return showSearch(deps, reply, 200, undefined)
       if (!('vehicle_id' in query)) return showResults(deps, request, reply, query)

@@ -350,6 +350,21 @@ describe('one quote through the API, MCP, the checkout and the confirmation', ()
       ])
     })
 
+    test("the search form's promotion code left empty is no code, and one pasted with spaces is the code", async () => {
+      // The form sends its optional field as `promo_code=` when left blank.
+      const blank = await page(`/book?${new URLSearchParams({ ...search, promo_code: '' })}`)
+      assert.equal(blank.statusCode, 200)
+      assert.doesNotMatch(textOf(blank.body), /cannot be used|not one of our/)
+      assert.deepEqual(hidden(blank.body, 'promo_code'), [])
+      const pasted = await page(
+        `/book?${new URLSearchParams({ ...search, promo_code: ' save10 ' })}`,
+      )
+      assert.equal(pasted.statusCode, 200)
+      assert.doesNotMatch(textOf(pasted.body), /cannot be used/)
+      assert.ok(hidden(pasted.body, 'promo_code').length > 0)
+      assert.ok(hidden(pasted.body, 'promo_code').every((code) => code === 'save10'))
+    })
+
     test("a card names each surcharge in its total from, as the quote's lines name them", async () => {
       // A 24-year-old: "Surcharges NZ$368.00" did not say these were young-driver fees.
       const asked = { ...search, driver_age: '24' }
