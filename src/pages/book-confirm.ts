@@ -227,7 +227,13 @@ export async function confirmBooking(
       // quoted, and the way to the vehicles this driver may rent; when there is none (a driver
       // under every vehicle's minimum age), the youngest age any vehicle takes, and no search
       // that could only come back empty.
-      const checkout = await openCheckout(deps.ctx, { ...rental, driverAge: undefined })
+      // The age the link was quoted for (none when it had none), not the age just refused: without
+      // it, a quote for a 23-year-old lost its young-driver fee here, and the corrected date of
+      // birth then met "the price changed" before it could book.
+      const checkout = await openCheckout(deps.ctx, {
+        ...rental,
+        driverAge: choice.request.driverAge,
+      })
       const youngest = youngestDriverAge(catalogue.terms, catalogue.vehicles)
       const mayRentAny = rental.driverAge !== undefined && rental.driverAge >= youngest
       return showCheckout(400, {

@@ -290,6 +290,47 @@ describe('one quote through the API, MCP, the checkout and the confirmation', ()
     assert.match(answer.body, /id="date_of_birth"[^>]*value="2006-06-30"/)
   })
 
+  test("a date of birth too young for the vehicle keeps the quote's price for its driver age, and the corrected one books at it", async () => {
+    // The van quoted for a 24-year-old: the young-driver fee is in its price. Other dates than
+    // the other tests' van, which this one books.
+    const van = {
+      ...ASKED,
+      vehicle_id: '2',
+      insurance_id: undefined,
+      pick_up_date: '2027-02-01',
+      drop_off_date: '2027-02-05',
+      promo_code: undefined,
+      pick_up_time: undefined,
+      drop_off_time: undefined,
+    }
+    const quote = okBody<Quote>(
+      await session.api.get(
+        '/quotes',
+        Object.fromEntries(Object.entries(van).filter(([, value]) => value !== undefined)),
+      ),
+    )
+    assert.ok(quote.priceBreakdown.surcharges.length > 0, 'the quote has a young-driver fee')
+    const link = new URL(quote.checkoutUrl)
+    const checkout = await page(`${link.pathname}${link.search}`)
+    const form = bookingForm(checkout.body)
+    const person = { full_name: 'Mis Typed', email: 'typo@example.com', phone: '+64 21 555 0183' }
+    // A slip of the year: 20, too young for the van.
+    const refused = await post(
+      { ...form, ...person, date_of_birth: '2006-06-30' },
+      cookieOf(checkout),
+    )
+    assert.equal(refused.statusCode, 400)
+    assert.ok(
+      textOf(refused.body).includes(`Total GST included ${money(quote.totalAmount)}`),
+      'the quoted total, its young-driver fee in it',
+    )
+    const again = bookingForm(refused.body)
+    assert.equal(again.driver_age, '24')
+    const booked = await post({ ...again, ...person, date_of_birth: BORN_24 }, cookieOf(checkout))
+    assert.equal(booked.statusCode, 201, textOf(booked.body).slice(0, 600))
+    assert.ok(textOf(booked.body).includes(money(quote.totalAmount)), 'booked at the quoted total')
+  })
+
   test('a driver too young for every vehicle is told the youngest age any takes, with no search that would come back empty', async () => {
     const answer = await confirmVanFor({
       full_name: 'Too Young',
