@@ -48,9 +48,12 @@ export function travellerConfirmation(
     freeCancellationHours: company.freeCancellationHours,
     timeZone: context.timeZone,
   })
-  const cancelRule = freeCancellationOver(free.until.toISOString(), booking.createdAt)
+  const noneFree = freeCancellationOver(free.until.toISOString(), booking.createdAt)
+  const cancelRule = noneFree
     ? `${noFreeCancellationText(free.freeCancellationHours)}. To cancel, call the pick-up depot.`
     : `Free cancellation until ${formatUntil(free.until.toISOString(), context.timeZone)}: cancel on your booking's page. Later, call the pick-up depot.`
+  // The booking's page cancels only while cancelling is free: the link promises no more.
+  const linkText = noneFree ? 'See your booking' : 'See or cancel your booking'
   const terms = bookedTerms(context, booking)
   const sections = [
     `Your booking with ${company.name} is confirmed.`,
@@ -59,7 +62,7 @@ export function travellerConfirmation(
     ...(terms.length > 0
       ? [['Terms:', ...terms.map(({ label, text }) => `  ${label}: ${text}`)].join('\n')]
       : []),
-    `${cancelRule}\nSee or cancel your booking: ${manageUrl}`,
+    `${cancelRule}\n${linkText}: ${manageUrl}`,
     contactText(company),
   ]
   return {
@@ -76,7 +79,7 @@ ${rentalHtml(context, booking)}
 ${priceHtml(booking)}
 ${terms.length > 0 ? html`<p><strong>Terms</strong>${terms.map(({ label, text }) => html`<br>${label}: ${text}`)}</p>` : ''}
 <p>${cancelRule}</p>
-<p><a href="${manageUrl}">See or cancel your booking</a></p>`,
+<p><a href="${manageUrl}">${linkText}</a></p>`,
     ),
   }
 }

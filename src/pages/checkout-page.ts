@@ -8,7 +8,7 @@ import type { Quote } from '../domain/quote.ts'
 import { termsAtPickUpTime } from '../domain/quote-terms.ts'
 import { formatUntil } from '../presenters/display-format.ts'
 import { presentPriceLines } from '../presenters/price-lines.ts'
-import { handOverWord } from '../presenters/quote-terms.ts'
+import { freeCancellationOver, handOverWord } from '../presenters/quote-terms.ts'
 import { bookPath, checkoutParameters } from '../presenters/site-links.ts'
 import type { ChoiceParameters, SearchValues } from './book-parameters.ts'
 import { handOver } from './depot-name.ts'
@@ -125,7 +125,7 @@ function priceSummary(quote: Quote, input: CheckoutPageInput): SafeHtml {
 ${notes.length > 0 ? html`<ul class="assumptions">${notes.map((note) => html`<li>${note}</li>`)}</ul>` : ''}
 <p class="expiry">This price is held until <time datetime="${quote.expiresAt}">${formatUntil(quote.expiresAt, timeZone)}</time>.</p>
 ${termsList(terms, timeZone, pickUp ? input.now.toISOString() : quote.createdAt)}
-${pickUp ? html`<p class="muted" id="cancellation-time">Free cancellation is counted from the pick-up time you choose below: as shown, from ${pickUp}.</p>` : ''}`
+${pickUp && !freeCancellationOver(terms.cancellation.freeUntil, input.now.toISOString()) ? html`<p class="muted" id="cancellation-time">Free cancellation is counted from the pick-up time you choose below: as shown, from ${pickUp}.</p>` : ''}`
 }
 
 /**
@@ -142,8 +142,9 @@ function pageAssumptions(quote: Quote, afterHoursFees: Surcharge[]): string[] {
     }
     if (assumption.kind === 'hand_over_times' && assumption.afterHoursFee) {
       // Its amount, before the person picks a time: the fee was named only once it was charged.
-      const fees = afterHoursFees.map((fee) => `${fee.name} (${chargeText(fee)})`).join(' and ')
-      const fee = fees || 'the after-hours fee'
+      // Named as the fee it is: "adds After-hours hand-over (…)" read as a sentence cut short.
+      const fees = afterHoursFees.map((fee) => `${fee.name}, ${chargeText(fee)}`).join('; and ')
+      const fee = fees ? `the fee ${fees}` : 'the after-hours fee'
       const [only, ...more] = assumption.afterHoursOnly ?? []
       if (only === undefined) {
         notes.push(`A hand-over at a time marked "after hours" below adds ${fee}.`)

@@ -73,19 +73,21 @@ describe("the company's copy of a booking", () => {
 
 describe("the traveller's confirmation: free cancellation", () => {
   // Booked 2027-01-10 13:00 in Auckland, picked up 09:00 (the fixture's time); 48 hours' notice.
-  const rows: [string, string, RegExp][] = [
+  const rows: [string, string, RegExp, string][] = [
     [
       'gives the deadline when the pick-up is further off',
       '2027-02-01',
       /Free cancellation until Sat, 30 Jan 2027, 9:00 am NZDT: cancel on your booking's page\./,
+      'See or cancel your booking',
     ],
     [
-      'says there is none when the pick-up is sooner than the free cancellation hours',
+      'says there is none when the pick-up is sooner than the free cancellation hours, and its link does not offer cancelling',
       '2027-01-11',
       /No free cancellation: it ends 48 hours before pick-up, and this rental starts sooner\. To cancel, call the pick-up depot\./,
+      'See your booking',
     ],
   ]
-  for (const [rule, from, says] of rows) {
+  for (const [rule, from, says, link] of rows) {
     test(rule, () => {
       const soon: BookingRecord = {
         ...booking,
@@ -100,6 +102,11 @@ describe("the traveller's confirmation: free cancellation", () => {
       )
       assert.match(email?.text ?? '', says)
       assert.doesNotMatch(email?.text ?? '', /until Sat, 9 Jan|until Sun, 10 Jan/)
+      assert.ok(
+        (email?.text ?? '').includes(`\n${link}: https://rentals.example.com/book/manage/x`),
+        email?.text,
+      )
+      assert.ok((email?.html ?? '').includes(`>${link}</a>`), 'the HTML link says the same')
     })
   }
 })

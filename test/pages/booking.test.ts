@@ -317,6 +317,18 @@ describe('confirming a checkout', () => {
     assert.match(booked, /Free cancellation until Mon, 11 Jan 2027, 8:00 am NZDT/)
   })
 
+  test('a checkout with no free cancellation left does not say how it is counted', async () => {
+    // Picked up tomorrow: sooner than the 48 hours' notice, whatever the time chosen.
+    const checkout = await site.openCheckout({
+      ...VAN,
+      pick_up_date: '2027-01-11',
+      drop_off_date: '2027-01-14',
+    })
+    const shown = textOf(checkout.page)
+    assert.match(shown, /No free cancellation: it ends 48 hours before pick-up/)
+    assert.doesNotMatch(shown, /Free cancellation is counted from the pick-up time/)
+  })
+
   test('a time the depot does not offer that day is refused next to the field, nothing booked', async () => {
     const checkout = await site.openCheckout(VAN)
     const response = await site.post(

@@ -230,7 +230,7 @@ describe('one quote through the API, MCP, the checkout and the confirmation', ()
     // The fee and its price are said before a time is picked.
     assert.match(
       textOf(checkout.body),
-      /A hand-over at a time marked "after hours" below adds After-hours hand-over \(NZ\$30\.00 per rental\)\./,
+      /A hand-over at a time marked "after hours" below adds the fee After-hours hand-over, NZ\$30\.00 per rental\./,
     )
     const answer = await post(
       {
