@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { DomainError } from '../domain/errors.ts'
+import { parseRentalPeriod } from '../domain/rental-period.ts'
 import { listDepots } from '../verbs/list-depots.ts'
 import { type Parameters, type SearchValues, searchValues } from './book-parameters.ts'
 import { isSearchError } from './error-fields.ts'
@@ -54,6 +55,30 @@ export async function showResults(
   } catch (error) {
     if (!(error instanceof DomainError) || !isSearchError(error)) throw error
     const values = searchValues(query)
-    return showSearch(deps, reply, 400, values, searchFieldErrors(error, values))
+    return showSearch(deps, reply, 400, values, {
+      ...pastPickUpError(deps, values),
+      ...searchFieldErrors(error, values),
+    })
+  }
+}
+
+/**
+ * The search's checks stop at their first fault: a pick-up date in the past with a drop-off date
+ * before it was told only of the order, and of the past date once that was put right. The past
+ * pick-up date is said beside the other fault, as the checks would word it.
+ */
+function pastPickUpError(deps: PageDeps, values: SearchValues): FieldErrors {
+  try {
+    const depot = deps.ctx.catalogue().activeDepot(Number(values.pick_up_depot_id))
+    parseRentalPeriod(
+      { pickUpDate: values.pick_up_date, dropOffDate: values.pick_up_date },
+      deps.ctx.rules,
+      deps.ctx.now(),
+      depot,
+    )
+    return {}
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.code !== 'date_in_past') return {}
+    return { pick_up_date: searchFieldErrors(error, values).pick_up_date }
   }
 }

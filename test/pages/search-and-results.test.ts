@@ -298,6 +298,23 @@ describe("GET /book with a bad search says what to fix next to the API's field, 
     assert.equal(errorNextTo(page, 'drop_off_date'), 'Choose a drop-off date')
   })
 
+  test('a past pick-up date with a drop-off date before it is told of both at once', async () => {
+    const page = assertPage(
+      await site.get(
+        bookUrl({ ...SEARCH, pick_up_date: '2027-01-08', drop_off_date: '2027-01-06' }),
+      ),
+      400,
+    )
+    assert.equal(
+      errorNextTo(page, 'drop_off_date'),
+      'The drop-off date is before the pick-up date: choose a drop-off date on or after it',
+    )
+    assert.equal(
+      errorNextTo(page, 'pick_up_date'),
+      'The pick-up date has passed: choose Mon, 11 Jan 2027 or later',
+    )
+  })
+
   test('a parameter sent twice gets the API message too', async () => {
     const url = `${bookUrl(SEARCH)}&pick_up_date=2027-01-14`
     const api = (await site.get(url.replace('/book', '/api/agent/vehicles/availability'))).json<{
