@@ -232,11 +232,17 @@ function rentalText(context: EmailContext, booking: BookingRecord): string {
 function rentalHtml(context: EmailContext, booking: BookingRecord): SafeHtml {
   const place = (label: string, depotId: number, date: string, time: string | null) => {
     const [first, ...rest] = handOverLines(context, label, depotId, date, time)
-    return html`<p><strong>${first}</strong>${rest.map((line) => html`<br>${line.trim()}`)}</p>`
+    return html`<p><strong>${first}</strong>${rest.map((line) => html`<br>${htmlLine(line.trim())}`)}</p>`
   }
   return html`<p>Booking reference: <strong>${booking.reference}</strong><br>Vehicle: ${vehicleName(context, booking)}</p>
 ${place('Pick-up', booking.pickUpDepotId, booking.pickUpDate, booking.pickUpTime)}
 ${place('Drop-off', booking.dropOffDepotId, booking.dropOffDate, booking.dropOffTime)}`
+}
+
+/** A line of a hand-over as HTML: the map's address a link to follow, as in the text a URL is. */
+function htmlLine(line: string): SafeHtml | string {
+  const map = /^Map: (https?:\/\/\S+)$/.exec(line)?.[1]
+  return map ? html`<a href="${map}">Map</a>` : line
 }
 
 /** Every line of the booked price, with the total and its GST. */
@@ -293,7 +299,8 @@ function priceText(booking: BookingRecord): string {
 function priceHtml(booking: BookingRecord): SafeHtml {
   const rows = priceRows(booking)
   if (rows.length === 0) return html``
-  return html`<table role="presentation" cellpadding="4" style="border-collapse:collapse">
+  return html`<p><strong>Price, in New Zealand dollars</strong></p>
+<table role="presentation" cellpadding="4" style="border-collapse:collapse">
 ${rows.map(([item, amount]) => html`<tr><td>${item}</td><td style="text-align:right">${amount}</td></tr>\n`)}
 </table>`
 }

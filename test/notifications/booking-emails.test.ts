@@ -110,3 +110,28 @@ describe("the traveller's confirmation: free cancellation", () => {
     })
   }
 })
+
+describe("the traveller's confirmation in HTML", () => {
+  test('links the map of a depot with coordinates, and heads the price table as the text does', () => {
+    const context = contextWith(null, null)
+    const withPlace: Catalogue = {
+      ...context.catalogue.catalogue,
+      depots: context.catalogue.catalogue.depots.map((depot) =>
+        depot.id === 1 ? { ...depot, latitude: -36.84846, longitude: 174.76333 } : depot,
+      ),
+    }
+    const email = travellerConfirmation(
+      { ...context, catalogue: new CatalogueIndex(withPlace) },
+      { ...booking, pickUpTime: '09:00', dropOffTime: '17:00' },
+      'https://rentals.example.com/book/manage/x',
+    )
+    const map =
+      'https://www.openstreetmap.org/?mlat=-36.84846&amp;mlon=174.76333#map=17/-36.84846/174.76333'
+    assert.ok((email?.html ?? '').includes(`<a href="${map}">Map</a>`), email?.html)
+    assert.match(email?.text ?? '', /Map: https:\/\/www\.openstreetmap\.org\/\?mlat=-36\.84846/)
+    assert.match(
+      email?.html ?? '',
+      /<p><strong>Price, in New Zealand dollars<\/strong><\/p>\n<table/,
+    )
+  })
+})
