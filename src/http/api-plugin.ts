@@ -46,7 +46,8 @@ export function agentApi(
     // A method Fastify does not route (SEARCH, PROPFIND) on an endpoint's path is the same 405.
     const isEndpoint = endpointPathTest(app.prefix, endpoints)
     app.setNotFoundHandler(async (request, reply) => {
-      if (isEndpoint(request.url)) return methodNotAllowed(request, reply)
+      const readMethod = request.method === 'GET' || request.method === 'HEAD'
+      if (!readMethod && isEndpoint(request.url)) return methodNotAllowed(request, reply)
       throw new DomainError(
         'not_found',
         `${request.method} ${request.url.split('?')[0]} is not an endpoint of this API; the endpoints are GET /depots, /routes, /vehicles, /vehicles/availability, /vehicles/availability/flexible, /vehicles/unavailable, /vehicles/{vehicleId}/accessories, /vehicles/{vehicleId}/insurance-types and /quotes`,

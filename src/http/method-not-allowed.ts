@@ -50,7 +50,8 @@ export function endpointPathTest(
 ): (url: string) => boolean {
   const routes = paths.map((path) => `${prefix}${path}`.split('/'))
   return (url) => {
-    const segments = (url.split('?')[0] ?? '').replace(/(.)\/$/, '$1').split('/')
+    // As Fastify routes: `/quotes/` is no endpoint's path.
+    const segments = (url.split('?')[0] ?? '').split('/')
     return routes.some(
       (route) =>
         route.length === segments.length &&

@@ -43,7 +43,7 @@ describe('paths that are not endpoints', () => {
     // Methods Fastify routes and methods it does not: the path is right either way.
     { method: 'TRACE', url: `${API}/depots` },
     { method: 'SEARCH' as never, url: `${API}/vehicles/2/accessories` },
-    { method: 'PROPFIND' as never, url: `${API}/quotes/` },
+    { method: 'PROPFIND' as never, url: `${API}/quotes` },
   ]
   for (const options of otherMethods) {
     test(`${options.method} ${options.url} is a 405 with Allow: GET, HEAD and the rate-limit headers`, async () => {
@@ -64,6 +64,13 @@ describe('paths that are not endpoints', () => {
         status: 404,
         code: 'not_found',
       })
+    }
+    // An endpoint's path with a slash after it is no endpoint, whatever the method.
+    for (const method of ['GET', 'HEAD', 'SEARCH'] as never[]) {
+      for (const path of ['/quotes/', '/depots/', '/vehicles/1/accessories/']) {
+        const response = await api.request({ method, url: `${API}${path}` })
+        assert.equal(response.statusCode, 404, `${method} ${path}`)
+      }
     }
   })
 
