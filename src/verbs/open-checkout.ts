@@ -34,14 +34,17 @@ export async function openCheckout(
   request: CheckoutRequest,
 ): Promise<CheckoutQuote> {
   const handed = request.quoteId ? await ctx.store.findQuote(request.quoteId) : undefined
-  const priced = await pricedForCheckout(ctx, request, handed)
+  const { priced, withdrawn } = await pricedForCheckout(ctx, request, handed)
   const { unitsStocked } = priced
   const matches = handed !== undefined && quotePricesChoice(handed, priced)
   if (handed && matches && !quoteHasExpired(handed, ctx.now())) {
     if (quoteExtrasMatch(handed, priced)) {
       return { quote: honoured(handed, priced), source: 'quoted', unitsStocked }
     }
-    const quote = await priceQuote(ctx, request)
+    // What the person said changes the surcharges: a new quote, without a code the fleet no
+    // longer has (the notice shows the discount gone with the rest of what changed). Priced with
+    // it, the checkout could only refuse a code the person cannot change.
+    const quote = await priceQuote(ctx, withdrawn ? { ...request, promoCode: undefined } : request)
     return { quote, source: 'repriced', previous: handed, unitsStocked }
   }
   const quote = await priceQuote(ctx, request)
@@ -60,9 +63,9 @@ async function pricedForCheckout(
   ctx: VerbContext,
   request: CheckoutRequest,
   handed: Quote | undefined,
-): Promise<PricedRental> {
+): Promise<{ priced: PricedRental; withdrawn: boolean }> {
   try {
-    return await priceRental(ctx, request)
+    return { priced: await priceRental(ctx, request), withdrawn: false }
   } catch (error) {
     const code = request.promoCode?.trim().toUpperCase()
     const quoted =
@@ -74,7 +77,7 @@ async function pricedForCheckout(
       !quoteHasExpired(handed, ctx.now())
     if (!quoted) throw error
     const priced = await priceRental(ctx, { ...request, promoCode: undefined })
-    return { ...priced, promotion: handed.promotion }
+    return { priced: { ...priced, promotion: handed.promotion }, withdrawn: true }
   }
 }
 

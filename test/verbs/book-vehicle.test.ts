@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
+import { resolve } from 'node:path'
 import { afterEach, beforeEach, describe, test } from 'node:test'
 import type { CalendarDate } from '../../src/domain/calendar-date.ts'
 import { DomainError } from '../../src/domain/errors.ts'
@@ -256,5 +257,42 @@ describe('bookVehicle', () => {
     )
     assert.equal(booked.length, 2)
     assert.equal(soldOut.length, 3)
+  })
+})
+
+describe('a quote whose promotion was withdrawn, when the checkout must price it again', () => {
+  test('a young driver given at checkout gets a new quote without the code, not a refusal of a code the person cannot change', async () => {
+    const built = await buildTestApp({
+      fleetFile: resolve(import.meta.dirname, '../fixtures/terms-fleet.yaml'),
+    })
+    try {
+      const van = { ...VAN_RENTAL, accessoryIds: undefined, insuranceId: undefined }
+      const quote = await priceQuote(built.ctx, van)
+      await built.ctx.store.saveQuote({
+        ...quote,
+        id: 'q_withdrawn_then_young',
+        promotion: { code: 'GONE10', name: '10% off, withdrawn since' },
+        discount: 1000,
+        totalAmount: quote.totalAmount - 1000,
+      })
+      const outcome = await bookVehicle(built.ctx, {
+        ...van,
+        promoCode: 'GONE10',
+        driverAge: 22,
+        quoteId: 'q_withdrawn_then_young',
+        customer: CUSTOMER,
+        pickUpTime: '12:00',
+        dropOffTime: '17:00',
+        checkoutToken: randomUUID(),
+      })
+      assert.equal(outcome.outcome, 'new_quote')
+      if (outcome.outcome !== 'new_quote') return
+      assert.equal(outcome.reason, 'repriced')
+      assert.equal(outcome.quote.promotion, null)
+      assert.equal(outcome.quote.discount, 0)
+      assert.ok(outcome.quote.surcharges.length > 0, 'the young-driver fee is priced')
+    } finally {
+      await built.close()
+    }
   })
 })
