@@ -83,7 +83,7 @@ async function serve(): Promise<void> {
   )
   // The currency and the tax are the contract's, not settings: a company elsewhere is told at
   // start, not only by the README.
-  if (!NEW_ZEALAND_ZONES.has(config.timeZone)) {
+  if (!NEW_ZEALAND_ZONES.has(config.timeZone.toLowerCase())) {
     app.log.warn(
       `TIME_ZONE ${config.timeZone} is outside New Zealand, but every price is shown, emailed and explained as New Zealand dollars with GST (15%) included: the agent contract fixes the currency (README, "Who it is for")`,
     )
@@ -106,7 +106,14 @@ async function serve(): Promise<void> {
 }
 
 /** The zones of New Zealand, whose dollars and GST every price is given in. */
-const NEW_ZEALAND_ZONES = new Set(['Pacific/Auckland', 'Pacific/Chatham', 'NZ', 'NZ-CHAT'])
+const NEW_ZEALAND_ZONES = new Set([
+  'pacific/auckland',
+  'pacific/chatham',
+  'nz',
+  'nz-chat',
+  'antarctica/mcmurdo',
+  'antarctica/south_pole',
+])
 
 /** Which setting to change when the metrics cannot be served: the port in use, else the host. */
 function metricsAdvice(error: unknown): string {

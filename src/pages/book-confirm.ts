@@ -233,6 +233,11 @@ export async function confirmBooking(
       const checkout = await openCheckout(deps.ctx, {
         ...rental,
         driverAge: choice.request.driverAge,
+      }).catch((again: unknown) => {
+        // The link's own age refused too (the fleet raised the vehicle's minimum since): the
+        // checkout as for no age, the refusal said next to the date of birth all the same.
+        if (!(again instanceof DomainError) || again.code !== 'driver_too_young') throw again
+        return openCheckout(deps.ctx, { ...rental, driverAge: undefined })
       })
       const youngest = youngestDriverAge(catalogue.terms, catalogue.vehicles)
       const mayRentAny = rental.driverAge !== undefined && rental.driverAge >= youngest
