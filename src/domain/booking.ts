@@ -47,7 +47,15 @@ export type ConfirmedBooking = Booking & {
  * books once, and only the same checkout may see a booking it already made) and of the manage
  * link's token (only the link's holder may see or cancel it). The tokens themselves are not kept.
  */
-export type NewBooking = ConfirmedBooking & { checkoutTokenHash: string; manageTokenHash: string }
+export type NewBooking = ConfirmedBooking & {
+  checkoutTokenHash: string
+  manageTokenHash: string
+  /**
+   * The quote the checkout link was opened with, when the checkout priced it again and the
+   * booking is made from the new quote; null otherwise. Kept to be found by (a UCP session).
+   */
+  openedQuoteId?: string | null
+}
 
 /**
  * Any booking as the operator sees, lists and exports it: the rental, its times when known, and

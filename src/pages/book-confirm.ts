@@ -163,6 +163,7 @@ export async function confirmBooking(
       ...rental,
       customer: details,
       checkoutToken: checkoutIdentity(request, openedAs),
+      openedQuoteId: openedAs,
     })
     switch (outcome.outcome) {
       case 'new_quote':

@@ -50,7 +50,23 @@ export function bookingsQuery(
 }
 
 /** The column and value a BookingKey finds its booking by. */
-export function bookingKeyColumn(by: BookingKey): [string, string] {
+export function bookingKeyQuery(
+  by: BookingKey,
+  param: (position: number) => string,
+): { filter: string; values: string[] } {
+  // A checkout opened with the quote may have been priced again and booked with the new quote:
+  // the first booking either way.
+  if ('checkoutOf' in by) {
+    return {
+      filter: `WHERE quote_id = ${param(1)} OR opened_quote_id = ${param(2)} ORDER BY created_at, reference LIMIT 1`,
+      values: [by.checkoutOf, by.checkoutOf],
+    }
+  }
+  const [column, value] = bookingKeyColumn(by)
+  return { filter: `WHERE ${column} = ${param(1)}`, values: [value] }
+}
+
+function bookingKeyColumn(by: Exclude<BookingKey, { checkoutOf: string }>): [string, string] {
   if ('reference' in by) return ['reference', by.reference]
   if ('manageTokenHash' in by) return ['manage_token_hash', by.manageTokenHash]
   if ('quoteId' in by) return ['quote_id', by.quoteId]
@@ -87,6 +103,7 @@ export function bookingDetails(booking: Booking | BookingRecord | NewBooking) {
     checkoutTokenHash: website?.checkoutTokenHash ?? null,
     manageTokenHash: website?.manageTokenHash ?? record?.manageTokenHash ?? null,
     agentRef: website?.agentRef ?? record?.agentRef ?? null,
+    openedQuoteId: website?.openedQuoteId ?? null,
   }
 }
 

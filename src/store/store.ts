@@ -182,6 +182,11 @@ export type BookingKey =
   | { checkoutTokenHash: string }
   /** The website booking made from this quote (a quote books at most once). */
   | { quoteId: string }
+  /**
+   * The first website booking of a checkout opened with this quote: made from it, or from the
+   * quote the checkout priced again (a young driver's fee, an after-hours time).
+   */
+  | { checkoutOf: string }
 
 export type AgentQuoteCount = { agentRef: string; month: string; quotes: number }
 

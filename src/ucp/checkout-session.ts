@@ -114,10 +114,11 @@ export function checkoutSession(
 
 function bookedMessage(quote: Quote, booking: SessionBooking): Message {
   const cancelled = booking.status === 'cancelled' ? ' It has since been cancelled.' : ''
-  // The person may have changed the options at the checkout: the booking's total then differs.
+  // The website may have priced the checkout again (the driver's age, a time, other options), and
+  // the booking was made from that quote: its total then differs.
   const total =
     booking.totalAmount !== null && booking.totalAmount !== quote.totalAmount
-      ? ` The person changed the options: the booking's total is ${booking.totalAmount} (NZD cents, GST included), not this checkout's.`
+      ? ` The website priced the checkout again with the person's details or choices (a young driver's fee, an after-hours time, other options): the booking's total is ${booking.totalAmount} (NZD cents, GST included), not this checkout's.`
       : ''
   return {
     type: 'info',

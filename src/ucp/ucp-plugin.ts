@@ -7,7 +7,7 @@ import { type OperationDeps, pricedQuote, storedQuote } from '../operations/agen
 import { companyProfile } from '../presenters/company-profile.ts'
 import { bookPath } from '../presenters/site-links.ts'
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
-import { findQuoteBooking } from '../verbs/book-vehicle.ts'
+import { findCheckoutOfQuote } from '../verbs/book-vehicle.ts'
 import { atPath, CheckoutInputError, checkoutQuoteQuery } from './checkout-request.ts'
 import { checkoutError, checkoutSession, type SessionBooking } from './checkout-session.ts'
 import { CHECKOUT_SESSIONS_PATH } from './ucp-spec.ts'
@@ -54,7 +54,7 @@ export function ucpCheckout(deps: UcpDeps) {
     /** A stored session as it stands: with its booking once the person has booked its quote. */
     const storedSession = async (id: string) => {
       const quote = await storedQuote(deps, id)
-      return session(quote, await findQuoteBooking(deps.ctx, quote.id))
+      return session(quote, await findCheckoutOfQuote(deps.ctx, quote.id))
     }
 
     app.post(SESSIONS, { bodyLimit: BODY_LIMIT_BYTES }, async (request, reply) => {

@@ -13,6 +13,11 @@ export type BookingRequest = QuoteRequest & {
   customer: Customer
   /** The checkout form's token: with the quote, what makes one checkout one booking at most. */
   checkoutToken: string
+  /**
+   * The quote the checkout link was opened with, when the form now carries another (the checkout
+   * priced it again): kept with the booking, so that a UCP session of that quote finds it.
+   */
+  openedQuoteId?: string | undefined
 }
 
 export type BookingOutcome =
@@ -86,6 +91,10 @@ export async function bookVehicle(
     createdAt: ctx.now().toISOString(),
     checkoutTokenHash,
     manageTokenHash: tokenHash(manageToken),
+    openedQuoteId:
+      request.openedQuoteId !== undefined && request.openedQuoteId !== quote.id
+        ? request.openedQuoteId
+        : null,
   }
   const record = bookingRecordOf(booking)
   const messages = ctx.notices.created(ctx.catalogue(), record, manageToken)
@@ -124,6 +133,17 @@ export function findQuoteBooking(
   return ctx.store.findBooking({ quoteId })
 }
 
+/**
+ * The first website booking of a checkout opened with this quote: made from it, or from the new
+ * quote the checkout priced when the person's details changed the price.
+ */
+export function findCheckoutOfQuote(
+  ctx: VerbContext,
+  quoteId: string,
+): Promise<BookingRecord | undefined> {
+  return ctx.store.findBooking({ checkoutOf: quoteId })
+}
+
 /** A token as it is kept: its SHA-256, so that the database never holds what opens a booking. */
 export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('base64url')
@@ -131,7 +151,7 @@ export function tokenHash(token: string): string {
 
 /** The booking as it will read back from the store. */
 function bookingRecordOf(booking: NewBooking): BookingRecord {
-  const { checkoutTokenHash: _checkout, manageTokenHash, ...rest } = booking
+  const { checkoutTokenHash: _checkout, openedQuoteId: _opened, manageTokenHash, ...rest } = booking
   return {
     ...rest,
     totalAmount: booking.price.totalAmount,

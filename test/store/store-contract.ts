@@ -457,6 +457,22 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
       assert.equal(pending[0]?.summary, 'email to 1 address(es) at example.com: Booked W-MSG')
     })
 
+    test('a booking is found by the quote its checkout was opened with, when it was made from a quote the checkout priced again', async () => {
+      const opened = websiteBooking('W-OPENED', 1, '2027-05-20', '2027-05-21')
+      const booking = {
+        ...opened,
+        quoteId: 'q_priced_again',
+        checkoutTokenHash: 'checkout W-OPENED',
+        openedQuoteId: 'q_opened_with',
+      }
+      assert.equal((await store.createBooking(booking, 2, [])).outcome, 'booked')
+      for (const id of ['q_opened_with', 'q_priced_again']) {
+        assert.equal((await store.findBooking({ checkoutOf: id }))?.reference, 'W-OPENED', id)
+      }
+      assert.equal(await store.findBooking({ quoteId: 'q_opened_with' }), undefined)
+      assert.equal(await store.findBooking({ checkoutOf: 'q_nobody' }), undefined)
+    })
+
     test('one quote books once: the same checkout again gets its booking, another checkout none, and nothing more is written', async () => {
       const first = websiteBooking('W-Q1', 1, '2027-04-20', '2027-04-21')
       assert.equal((await store.createBooking(first, 2, [])).outcome, 'booked')

@@ -35,8 +35,9 @@ export async function bookOneUnit(
   const inserted = await sql(
     `INSERT INTO bookings (reference, vehicle_id, pick_up_depot_id, drop_off_depot_id,
        pick_up_date, drop_off_date, pick_up_time, drop_off_time, customer, quote_id, total_cents,
-       price, created_at, checkout_token_hash, manage_token_hash, agent_ref)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12::jsonb, $13, $14, $15, $16)
+       price, created_at, checkout_token_hash, manage_token_hash, agent_ref, opened_quote_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12::jsonb, $13, $14, $15, $16,
+       $17)
      ON CONFLICT DO NOTHING
      RETURNING reference`,
     [
@@ -56,6 +57,7 @@ export async function bookOneUnit(
       booking.checkoutTokenHash,
       booking.manageTokenHash,
       booking.agentRef,
+      booking.openedQuoteId ?? null,
     ],
   )
   if (inserted.length === 0) {

@@ -302,4 +302,12 @@ ${QUOTES_IN_LZ4}  `,
   `
   ALTER TABLE depots ADD COLUMN weekly_closures jsonb;
   `,
+  // The quote a website booking's checkout link was opened with, when the checkout priced it
+  // again (a young driver's fee, an after-hours time): a UCP session made with that quote finds
+  // its booking.
+  `
+  ALTER TABLE bookings ADD COLUMN opened_quote_id text;
+  CREATE INDEX bookings_by_opened_quote ON bookings (opened_quote_id)
+    WHERE opened_quote_id IS NOT NULL;
+  `,
 ]

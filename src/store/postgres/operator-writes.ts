@@ -3,7 +3,7 @@ import type { OutboxMessage } from '../../notifications/outbox-message.ts'
 import {
   BOOKING_COLUMNS,
   bookingFromRow,
-  bookingKeyColumn,
+  bookingKeyQuery,
   bookingsQuery,
   heldUnitsQuery,
 } from '../booking-rows.ts'
@@ -65,8 +65,8 @@ export async function listBookings(sql: Sql, filter: BookingFilter): Promise<Boo
 }
 
 export async function findBooking(sql: Sql, by: BookingKey): Promise<BookingRecord | undefined> {
-  const [column, value] = bookingKeyColumn(by)
-  const [row] = await sql(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE ${column} = $1`, [value])
+  const { filter, values } = bookingKeyQuery(by, (position) => `$${position}`)
+  const [row] = await sql(`SELECT ${BOOKING_COLUMNS} FROM bookings ${filter}`, values)
   return row ? bookingFromRow(row, (json) => json) : undefined
 }
 

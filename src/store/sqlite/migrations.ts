@@ -234,4 +234,12 @@ export const MIGRATIONS: string[] = [
   `
   ALTER TABLE depots ADD COLUMN weekly_closures TEXT;
   `,
+  // The quote a website booking's checkout link was opened with, when the checkout priced it
+  // again (a young driver's fee, an after-hours time): a UCP session made with that quote finds
+  // its booking.
+  `
+  ALTER TABLE bookings ADD COLUMN opened_quote_id TEXT;
+  CREATE INDEX bookings_by_opened_quote ON bookings (opened_quote_id)
+    WHERE opened_quote_id IS NOT NULL;
+  `,
 ]

@@ -9,7 +9,7 @@ import type { OutboxMessage } from '../../notifications/outbox-message.ts'
 import {
   BOOKING_COLUMNS,
   bookingFromRow,
-  bookingKeyColumn,
+  bookingKeyQuery,
   bookingsQuery,
   heldUnitsQuery,
 } from '../booking-rows.ts'
@@ -178,10 +178,10 @@ export class SqliteStore implements Store {
 
   async findBooking(by: BookingKey): Promise<BookingRecord | undefined> {
     return this.guard(() => {
-      const [column, value] = bookingKeyColumn(by)
+      const { filter, values } = bookingKeyQuery(by, () => '?')
       const row = this.db
-        .prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE ${column} = ?`)
-        .get(value) as Row | undefined
+        .prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings ${filter}`)
+        .get(...values) as Row | undefined
       return row ? bookingFromRow(row, parseJson) : undefined
     })
   }

@@ -91,8 +91,8 @@ export function bookingWriter(
     `INSERT INTO bookings (reference, vehicle_id, pick_up_depot_id, drop_off_depot_id, pick_up_date,
        drop_off_date, pick_up_time, drop_off_time, customer, quote_id, total_cents, price,
        created_at, status, cancelled_at, cancelled_by, cancel_reason, checkout_token_hash,
-       manage_token_hash, agent_ref)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       manage_token_hash, agent_ref, opened_quote_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
   const bookDay = db.prepare(
     `INSERT INTO booked_days VALUES (?, ?, ?, 1)
@@ -121,6 +121,7 @@ export function bookingWriter(
       details.checkoutTokenHash,
       details.manageTokenHash,
       details.agentRef,
+      details.openedQuoteId,
     )
     if (details.status !== 'confirmed') return
     for (const day of eachDate(booking.pickUpDate, booking.dropOffDate)) {
