@@ -38,6 +38,12 @@ export type Quote = {
   driverAge: number | null
   /** Who sent the traveller: an agent's own reference, carried to the booking. */
   agentRef: string | null
+  /**
+   * The quote whose checkout priced this one (the person's details changed the price, or it had
+   * expired): set by the service, never by a form, so that the booking made from this quote is
+   * found by the quote the checkout link was opened with (a UCP session). Absent otherwise.
+   */
+  openedWith?: string
   /** rentalFee + routeFee + accessoriesFee + insuranceFee + surchargesFee - discount. */
   totalAmount: Cents
   /** Distance, fuel, bond, payment, cancellation and driver age, as quoted. */

@@ -163,7 +163,6 @@ export async function confirmBooking(
       ...rental,
       customer: details,
       checkoutToken: checkoutIdentity(request, openedAs),
-      openedQuoteId: openedAs,
     })
     switch (outcome.outcome) {
       case 'new_quote':

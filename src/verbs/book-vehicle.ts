@@ -13,11 +13,6 @@ export type BookingRequest = QuoteRequest & {
   customer: Customer
   /** The checkout form's token: with the quote, what makes one checkout one booking at most. */
   checkoutToken: string
-  /**
-   * The quote the checkout link was opened with, when the form now carries another (the checkout
-   * priced it again): kept with the booking, so that a UCP session of that quote finds it.
-   */
-  openedQuoteId?: string | undefined
 }
 
 export type BookingOutcome =
@@ -91,10 +86,8 @@ export async function bookVehicle(
     createdAt: ctx.now().toISOString(),
     checkoutTokenHash,
     manageTokenHash: tokenHash(manageToken),
-    openedQuoteId:
-      request.openedQuoteId !== undefined && request.openedQuoteId !== quote.id
-        ? request.openedQuoteId
-        : null,
+    // From the stored quote, never from the form: a form's `opened_as` named any quote.
+    openedQuoteId: quote.openedWith ?? null,
   }
   const record = bookingRecordOf(booking)
   const messages = ctx.notices.created(ctx.catalogue(), record, manageToken)
@@ -162,7 +155,14 @@ function bookingRecordOf(booking: NewBooking): BookingRecord {
 }
 
 function bookedPrice(quote: Quote): BookedPrice {
-  const { id: _id, createdAt: _created, expiresAt: _expires, issuedOn: _issued, ...price } = quote
+  const {
+    id: _id,
+    createdAt: _created,
+    expiresAt: _expires,
+    issuedOn: _issued,
+    openedWith: _opened,
+    ...price
+  } = quote
   return price
 }
 

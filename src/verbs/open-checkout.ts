@@ -34,6 +34,8 @@ export async function openCheckout(
   request: CheckoutRequest,
 ): Promise<CheckoutQuote> {
   const handed = request.quoteId ? await ctx.store.findQuote(request.quoteId) : undefined
+  // A quote priced in the handed one's place keeps the quote the checkout link was opened with.
+  const openedWith = handed ? (handed.openedWith ?? handed.id) : undefined
   const { priced, withdrawn } = await pricedForCheckout(ctx, request, handed)
   const { unitsStocked } = priced
   const matches = handed !== undefined && quotePricesChoice(handed, priced)
@@ -44,10 +46,14 @@ export async function openCheckout(
     // What the person said changes the surcharges: a new quote, without a code the fleet no
     // longer has (the notice shows the discount gone with the rest of what changed). Priced with
     // it, the checkout could only refuse a code the person cannot change.
-    const quote = await priceQuote(ctx, withdrawn ? { ...request, promoCode: undefined } : request)
+    const quote = await priceQuote(
+      ctx,
+      withdrawn ? { ...request, promoCode: undefined } : request,
+      openedWith,
+    )
     return { quote, source: 'repriced', previous: handed, unitsStocked }
   }
-  const quote = await priceQuote(ctx, request)
+  const quote = await priceQuote(ctx, request, openedWith)
   if (request.quoteId === undefined) return { quote, source: 'new', unitsStocked }
   return { quote, source: matches ? 'expired' : 'missing', unitsStocked }
 }

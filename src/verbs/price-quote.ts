@@ -47,7 +47,12 @@ export type PricedRental = Omit<Quote, 'id' | 'createdAt' | 'expiresAt' | 'issue
  * DomainError with an invalid-request code; a vehicle that cannot be rented one with an
  * unavailable code saying why.
  */
-export async function priceQuote(ctx: VerbContext, request: QuoteRequest): Promise<Quote> {
+export async function priceQuote(
+  ctx: VerbContext,
+  request: QuoteRequest,
+  /** The quote a checkout opened with, when a checkout prices this one in its place. */
+  openedWith?: string,
+): Promise<Quote> {
   const { unitsStocked: _, ...priced } = await priceRental(ctx, request)
   const now = ctx.now()
   const quote: Quote = {
@@ -56,6 +61,7 @@ export async function priceQuote(ctx: VerbContext, request: QuoteRequest): Promi
     expiresAt: new Date(now.getTime() + ctx.quoteTtlMinutes * MS_PER_MINUTE).toISOString(),
     issuedOn: todayIn(ctx.rules.timeZone, now),
     ...priced,
+    ...(openedWith === undefined ? {} : { openedWith }),
   }
   await ctx.store.saveQuote(quote)
   return quote

@@ -421,6 +421,42 @@ describe('UCP: the business profile and the checkout capability', () => {
     )
   })
 
+  test("a booking form that names another checkout's quote as the one it was opened with does not complete that checkout's session", async () => {
+    const rental = { ...RENTAL, pick_up_date: '2027-03-17', drop_off_date: '2027-03-24' }
+    const victim = (await create({ line_items: [{ item: { id: 'vehicle:2' } }], rental })).json()
+    const own = (await create({ line_items: [{ item: { id: 'vehicle:1' } }], rental })).json()
+    const checkout = await injectFollowing(api.app, (own as Session).continue_url as string)
+    const cookie = cookieOf(checkout)
+    const post = (fields: Record<string, string>) =>
+      api.app.inject({
+        method: 'POST',
+        url: '/book',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+        payload: new URLSearchParams(fields).toString(),
+      })
+    // A young driver, so that the checkout is priced again and the booking made from a new quote.
+    const young = { ...PERSON, date_of_birth: '2005-01-01' }
+    const forged = { ...bookingForm(checkout.body), ...young, opened_as: (victim as Session).id }
+    const repriced = await post(forged)
+    assert.equal(repriced.statusCode, 409, repriced.body)
+    const booked = await post({
+      ...bookingForm(repriced.body),
+      ...young,
+      opened_as: (victim as Session).id,
+    })
+    assert.equal(booked.statusCode, 201, booked.body)
+    const read = await api.app.inject({
+      method: 'GET',
+      url: `${SESSIONS}/${(victim as Session).id}`,
+    })
+    assert.equal(read.json().status, 'requires_escalation', 'the victim session is untouched')
+    const ownRead = await api.app.inject({
+      method: 'GET',
+      url: `${SESSIONS}/${(own as Session).id}`,
+    })
+    assert.equal(ownRead.json().status, 'completed', 'the booking completes its own checkout')
+  })
+
   test('a session whose booking changed the options says the booking total is not the checkout total', async () => {
     const response = await create({ line_items: [{ item: { id: 'vehicle:2' } }], rental: RENTAL })
     const quote = await api.store.findQuote((response.json() as Session).id)
