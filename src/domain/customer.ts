@@ -17,6 +17,10 @@ const MIN_PHONE_DIGITS = 7
 const MAX_PHONE_DIGITS = 15
 
 /** Every problem with the entered details, so a form can show them all at once. */
+/** A web or email address: what no one's name holds. */
+const ADDRESS_IN_NAME =
+  /:\/\/|\bwww\.|@|\b[\w-]+\.(?:com|net|org|info|biz|io|co|nz|au|uk|xyz|app|link|click|top|site|online|shop|ru|cn)\b/i
+
 export function customerProblems(input: Partial<Customer>): FieldProblem[] {
   const problems: FieldProblem[] = []
   const fullName = input.fullName?.trim() ?? ''
@@ -33,6 +37,13 @@ export function customerProblems(input: Partial<Customer>): FieldProblem[] {
     problems.push({
       field: 'full_name',
       message: 'Enter your name on one line, without control or direction-changing characters',
+    })
+  } else if (ADDRESS_IN_NAME.test(fullName)) {
+    // The name opens the company's emails ("Hello …") to whatever address was given: a link in
+    // it made them a phishing message in the company's name.
+    problems.push({
+      field: 'full_name',
+      message: 'Enter your name without a web or email address in it',
     })
   }
   if (email === '') problems.push({ field: 'email', message: 'Enter your email address' })

@@ -165,9 +165,14 @@ function cancellationText(
 ): string {
   const cancellation = booking.cancellation
   const when = cancellation ? formatInstant(cancellation.at, context.timeZone) : ''
-  const by = cancellation?.by === 'traveller' ? `by ${traveller}` : `by ${context.company.name}`
-  const why = cancellation?.reason ? ` Reason: ${cancellation.reason}` : ''
-  const free = cancellation?.by === 'traveller' ? ` ${freeOfChargeText(traveller === 'you')}` : ''
+  const byTraveller = cancellation?.by === 'traveller'
+  const by = byTraveller ? `by ${traveller}` : `by ${context.company.name}`
+  // The traveller's own reason is not sent back to them: it told them nothing, and anyone who
+  // booked with another's address could have the company's mail carry their text to it.
+  const toTraveller = traveller === 'you'
+  const why =
+    cancellation?.reason && !(byTraveller && toTraveller) ? ` Reason: ${cancellation.reason}` : ''
+  const free = byTraveller ? ` ${freeOfChargeText(toTraveller)}` : ''
   return `Booking ${booking.reference} with ${context.company.name} was cancelled ${by} on ${when}. The vehicle is no longer held.${free}${why}`
 }
 

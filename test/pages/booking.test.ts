@@ -417,6 +417,24 @@ describe('bad details: what to fix next to each field, what was typed kept, noth
       message: 'Enter your name on one line, without control or direction-changing characters',
     },
     {
+      why: 'a name carrying a web address (it opens the emails sent to the address given)',
+      typed: { ...PERSON, full_name: 'Customer. URGENT: dispute at https://refund.example' },
+      field: 'full_name',
+      message: 'Enter your name without a web or email address in it',
+    },
+    {
+      why: 'a name carrying a bare domain',
+      typed: { ...PERSON, full_name: 'Pay now at kiwi-refunds.com' },
+      field: 'full_name',
+      message: 'Enter your name without a web or email address in it',
+    },
+    {
+      why: 'a name carrying an email address',
+      typed: { ...PERSON, full_name: 'Write to help@refund.example' },
+      field: 'full_name',
+      message: 'Enter your name without a web or email address in it',
+    },
+    {
       why: 'a name with a control character',
       typed: { ...PERSON, full_name: 'Aroha\u0007 Ngata' },
       field: 'full_name',
