@@ -72,6 +72,7 @@ export async function buildApp(deps: AppDeps) {
     ctx: countedContext(deps.ctx, metrics, 'website'),
     links,
     bookingRateLimiter: countedRateLimiter(deps.bookingRateLimiter, metrics, 'booking'),
+    quoteRateLimiter: rateLimiter,
     secureCookies: deps.config.publicUrl.startsWith('https:'),
     cookieSecret: deps.config.cookieSecret,
   }
@@ -204,7 +205,7 @@ export async function buildApp(deps: AppDeps) {
   })
   await app.register(discoveryDocuments({ settings: deps.config, ctx: deps.ctx, links }))
   await app.register(imageFiles(deps.config.imagesDir, '/images/'))
-  // The website: outside the API's rate limit, with its own error pages.
+  // The website: with its own error pages; only opening a checkout counts against the API's limit.
   await app.register(bookingPages(pageDeps), { prefix: BOOK_PREFIX })
   await app.register(
     agentApi({

@@ -10,7 +10,36 @@ import { type PageDeps, sendHtml } from './page-deps.ts'
  * limit the answer is a 429 page with Retry-After, and the booking is not tried.
  */
 export function bookingLimit(deps: PageDeps, limiter: RateLimiter) {
-  return async function limitBookings(
+  return limitedPage(deps, limiter, (retryAfter) => ({
+    heading: 'Too many booking attempts',
+    title: `Please wait ${retryAfter} seconds before you confirm again`,
+    message: `To protect our customers, this site accepts at most ${limiter.limit} booking attempts a minute from one address. Nothing was booked by this attempt.`,
+    again: 'You can confirm again from',
+  }))
+}
+
+/**
+ * Counts the checkouts a client opens against the API's own limit: each prices and keeps a quote,
+ * as GET /quotes does, and outside any limit a script could store thousands a second through the
+ * website. A person opens a few a minute.
+ */
+export function checkoutLimit(deps: PageDeps, limiter: RateLimiter) {
+  return limitedPage(deps, limiter, (retryAfter) => ({
+    heading: 'Too many checkouts opened',
+    title: `Please wait ${retryAfter} seconds before you open another checkout`,
+    message: `To protect our customers, this site prices at most ${limiter.limit} checkouts a minute for one address.`,
+    again: 'You can open it again from',
+  }))
+}
+
+type LimitWords = { heading: string; title: string; message: string; again: string }
+
+function limitedPage(
+  deps: PageDeps,
+  limiter: RateLimiter,
+  words: (retryAfterSeconds: number) => LimitWords,
+) {
+  return async function limitRequests(
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<FastifyReply | undefined> {
@@ -18,15 +47,12 @@ export function bookingLimit(deps: PageDeps, limiter: RateLimiter) {
     if (decision.allowed) return undefined
     const retryAfter = Math.max(1, Math.ceil((decision.resetAt.getTime() - Date.now()) / 1000))
     reply.header('retry-after', String(retryAfter))
+    const said = words(retryAfter)
     const page = messagePage(
-      'Too many booking attempts',
-      {
-        kind: 'problem',
-        title: `Please wait ${retryAfter} seconds before you confirm again`,
-        message: `To protect our customers, this site accepts at most ${limiter.limit} booking attempts a minute from one address. Nothing was booked by this attempt.`,
-      },
+      said.heading,
+      { kind: 'problem', title: said.title, message: said.message },
       [
-        `You can confirm again from ${formatInstant(decision.resetAt.toISOString(), deps.ctx.rules.timeZone)}. Use your browser's Back button to return to your checkout: what you typed is usually still there.`,
+        `${said.again} ${formatInstant(decision.resetAt.toISOString(), deps.ctx.rules.timeZone)}. Use your browser's Back button to return to your checkout: what you typed is usually still there.`,
       ],
     )
     return sendHtml(deps, reply, 429, page)

@@ -16,6 +16,8 @@ export type PageDeps = {
   ctx: VerbContext
   links: SiteLinks
   bookingRateLimiter: RateLimiter
+  /** The API's own limit, which opening a checkout (a quote priced and kept) counts against. */
+  quoteRateLimiter: RateLimiter
   /** Cookies are marked Secure when the site is served over https. */
   secureCookies: boolean
   /** Signs the form's cookie; shared by all instances when set, else made at start-up. */

@@ -12,7 +12,7 @@ import {
   tidiedParameters,
 } from './book-parameters.ts'
 import { showResults, showSearch } from './book-search.ts'
-import { bookingLimit } from './booking-limit.ts'
+import { bookingLimit, checkoutLimit } from './booking-limit.ts'
 import { registerCsrf } from './csrf.ts'
 import type { PageDeps } from './page-deps.ts'
 import { pageErrorHandler, pageNotFound } from './page-errors.ts'
@@ -23,7 +23,8 @@ const FORM_BODY_LIMIT = 16 * 1024
 /**
  * The website's /book, registered with the prefix /book: a thin door onto the same verbs as the
  * API. Its own scope parses forms and cookies, answers errors and unknown paths with pages, and
- * is outside the API's rate limit; only the booking POST has a limit, its own.
+ * is outside the API's rate limit but for opening a checkout, which prices and keeps a quote as
+ * GET /quotes does; the booking POST has a limit of its own.
  */
 export function bookingPages(deps: PageDeps) {
   return async function register(app: FastifyInstance): Promise<void> {
@@ -35,12 +36,13 @@ export function bookingPages(deps: PageDeps) {
     await registerCsrf(app, deps.secureCookies, deps.cookieSecret)
 
     // One address, four steps, told apart by the parameters as the spec's link defines them.
+    const limitCheckouts = checkoutLimit(deps, deps.quoteRateLimiter)
     app.get('/', async (request: FastifyRequest, reply: FastifyReply) => {
       const query = tidiedParameters(request.query as Parameters)
       if (isOptionsForm(query)) return chooseOptions(deps, request, reply, query)
       if (isBlankSearch(query)) return showSearch(deps, reply, 200, undefined)
       if (!('vehicle_id' in query)) return showResults(deps, request, reply, query)
-      return showCheckout(deps, request, reply, query)
+      return (await limitCheckouts(request, reply)) ?? showCheckout(deps, request, reply, query)
     })
 
     app.get<{ Params: { token: string } }>('/manage/:token', (request, reply) =>

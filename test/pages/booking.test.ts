@@ -685,6 +685,33 @@ describe('the booking limit per client', () => {
   })
 })
 
+describe('the checkouts a client opens count against the API limit', () => {
+  test('over RATE_LIMIT_MAX a minute, opening a checkout (which prices and keeps a quote) is a 429 page; searches are not counted', async () => {
+    const limited = await startBookingSite({ env: { RATE_LIMIT_MAX: '4' } })
+    try {
+      for (let search = 0; search < 5; search++) assertPage(await limited.get(bookUrl(SEARCH)), 200)
+      // A checkout link without a quote counts twice: it is sent on (303) to the link with the
+      // quote it priced, which is opened in turn.
+      const opened = [] as number[]
+      for (let open = 0; open < 3; open++) {
+        opened.push((await limited.getFollowing(bookUrl(CAR))).statusCode)
+      }
+      assert.deepEqual(opened, [200, 200, 429])
+      const refused = await limited.get(bookUrl(CAR))
+      const page = assertPage(refused, 429)
+      assert.match(String(refused.headers['retry-after']), /^\d+$/)
+      assert.match(textOf(page), /Too many checkouts opened .* at most 4 checkouts a minute/)
+      assert.equal(
+        (await limited.get('/api/agent/depots')).statusCode,
+        429,
+        'one count with the API',
+      )
+    } finally {
+      await limited.close()
+    }
+  })
+})
+
 describe('when the store cannot be reached', () => {
   test('a confirmation is a 503 page that keeps what was typed and says to try again', async () => {
     const checkout = await site.openCheckout(VAN)
