@@ -65,6 +65,8 @@ const SERVICE_VARIABLES = [
 
 /** How long an instance may take from spawn to answering /health (4 start together on 2 cores). */
 const START_TIMEOUT_MS = 30_000
+/** How many ports an instance is started on before its start fails: another may take the first. */
+const PORT_ATTEMPTS = 3
 /** Kept of each instance's output, to show when it fails. */
 const OUTPUT_KEPT = 20_000
 
@@ -269,8 +271,31 @@ export class Instances {
   async startTogether(all: InstanceOptions[]): Promise<ServiceInstance[]> {
     const ports = await Promise.all(all.map(() => freePort()))
     const instances = all.map((options, index) => this.spawn(options, ports[index] as number))
-    await Promise.all(instances.map((instance) => instance.waitUntilHealthy()))
-    return instances
+    return Promise.all(
+      instances.map((instance, index) =>
+        this.healthyOrAgain(instance, all[index] as InstanceOptions, PORT_ATTEMPTS),
+      ),
+    )
+  }
+
+  /**
+   * The instance once it answers /health; one that found its port taken is started again on
+   * another. A port is free when freePort hands it out, but until the instance listens on it
+   * another may take it: an instance's metrics port (METRICS_PORT=0), or another test process.
+   */
+  private async healthyOrAgain(
+    instance: ServiceInstance,
+    options: InstanceOptions,
+    attempts: number,
+  ): Promise<ServiceInstance> {
+    try {
+      await instance.waitUntilHealthy()
+      return instance
+    } catch (error) {
+      if (attempts <= 1 || !instance.log().includes('is already in use')) throw error
+      this.started.splice(this.started.indexOf(instance), 1)
+      return this.healthyOrAgain(this.spawn(options, await freePort()), options, attempts - 1)
+    }
   }
 
   /** Stops every instance still running (SIGTERM, then SIGKILL) and removes the data folder. */
