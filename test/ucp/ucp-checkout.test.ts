@@ -66,6 +66,23 @@ describe('UCP: the business profile and the checkout capability', () => {
       payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
     })
 
+  /**
+   * A session's continue_url opened as the person's browser opens it, and a poster of its booking
+   * form with that page's cookie.
+   */
+  async function websiteCheckout(continueUrl: string) {
+    const checkout = await injectFollowing(api.app, continueUrl)
+    const cookie = cookieOf(checkout)
+    const post = (fields: Record<string, string>) =>
+      api.app.inject({
+        method: 'POST',
+        url: '/book',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+        payload: new URLSearchParams(fields).toString(),
+      })
+    return { checkout, post }
+  }
+
   test('/.well-known/ucp is a business profile the UCP SDK parses: the REST service at /ucp, checkout and the rental extension, no payment handler', async () => {
     const response = await api.app.inject({ method: 'GET', url: '/.well-known/ucp' })
     assert.equal(response.statusCode, 200)
@@ -329,14 +346,9 @@ describe('UCP: the business profile and the checkout capability', () => {
     assert.equal((await read()).status, 'requires_escalation')
 
     // The person follows continue_url and books on the website.
-    const checkout = await injectFollowing(api.app, session.continue_url as string)
+    const { checkout, post } = await websiteCheckout(session.continue_url as string)
     assert.equal(checkout.statusCode, 200)
-    const booked = await api.app.inject({
-      method: 'POST',
-      url: '/book',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieOf(checkout) },
-      payload: new URLSearchParams({ ...bookingForm(checkout.body), ...PERSON }).toString(),
-    })
+    const booked = await post({ ...bookingForm(checkout.body), ...PERSON })
     assert.equal(booked.statusCode, 201, booked.body)
     const booking = await api.store.findBooking({ quoteId: session.id })
     assert.ok(booking)
@@ -388,15 +400,7 @@ describe('UCP: the business profile and the checkout capability', () => {
       rental: { ...RENTAL, pick_up_date: '2027-03-03', drop_off_date: '2027-03-10' },
     })
     const session = response.json() as Session
-    const checkout = await injectFollowing(api.app, session.continue_url as string)
-    const cookie = cookieOf(checkout)
-    const post = (fields: Record<string, string>) =>
-      api.app.inject({
-        method: 'POST',
-        url: '/book',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-        payload: new URLSearchParams(fields).toString(),
-      })
+    const { checkout, post } = await websiteCheckout(session.continue_url as string)
     // 22 on the pick-up day: the young-driver fee prices the checkout again, with a new quote.
     const young = { ...PERSON, date_of_birth: '2005-01-01' }
     const repriced = await post({ ...bookingForm(checkout.body), ...young })
@@ -425,15 +429,7 @@ describe('UCP: the business profile and the checkout capability', () => {
     const rental = { ...RENTAL, pick_up_date: '2027-03-17', drop_off_date: '2027-03-24' }
     const victim = (await create({ line_items: [{ item: { id: 'vehicle:2' } }], rental })).json()
     const own = (await create({ line_items: [{ item: { id: 'vehicle:1' } }], rental })).json()
-    const checkout = await injectFollowing(api.app, (own as Session).continue_url as string)
-    const cookie = cookieOf(checkout)
-    const post = (fields: Record<string, string>) =>
-      api.app.inject({
-        method: 'POST',
-        url: '/book',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-        payload: new URLSearchParams(fields).toString(),
-      })
+    const { checkout, post } = await websiteCheckout((own as Session).continue_url as string)
     // A young driver, so that the checkout is priced again and the booking made from a new quote.
     const young = { ...PERSON, date_of_birth: '2005-01-01' }
     const forged = { ...bookingForm(checkout.body), ...young, opened_as: (victim as Session).id }
