@@ -16,11 +16,11 @@ const PHONE_CHARACTERS = /^[0-9 +()\-.]+$/
 const MIN_PHONE_DIGITS = 7
 const MAX_PHONE_DIGITS = 15
 
-/** Every problem with the entered details, so a form can show them all at once. */
 /** A web or email address: what no one's name holds. */
 const ADDRESS_IN_NAME =
   /:\/\/|\bwww\.|@|\b[\w-]+\.(?:com|net|org|info|biz|io|co|nz|au|uk|xyz|app|link|click|top|site|online|shop|ru|cn)\b/i
 
+/** Every problem with the entered details, so a form can show them all at once. */
 export function customerProblems(input: Partial<Customer>): FieldProblem[] {
   const problems: FieldProblem[] = []
   const fullName = input.fullName?.trim() ?? ''

@@ -256,9 +256,14 @@ function refusal(promotion: Promotion, why: string) {
   )
 }
 
+/** A promotion code as the company keeps it: in capitals, without spaces around it. */
+export function promotionCodeOf(code: string): string {
+  return code.trim().toUpperCase()
+}
+
 /** The promotion with this code (any case); an unknown code is a 400. */
 export function findPromotion(terms: CompanyTerms, code: string): Promotion {
-  const wanted = code.trim().toUpperCase()
+  const wanted = promotionCodeOf(code)
   const promotion = terms.promotions.find((item) => item.code === wanted)
   if (!promotion) {
     throw invalid(

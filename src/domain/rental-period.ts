@@ -70,12 +70,14 @@ export function parseRentalPeriod(
       pickUpDepot === undefined
         ? today
         : firstPickUpDate(pickUpDepot, today, { instant: now, timeZone: rules.timeZone })
+    const why =
+      first === today
+        ? ''
+        : `, and the first date ${pickUpDepot?.name} can still hand a vehicle over is ${first}`
     throw invalid(
       'date_in_past',
       'pick_up_date',
-      first === today
-        ? `pick_up_date ${pickUpDate} is in the past; today in ${rules.timeZone} is ${today}, so send ${today} or a later date`
-        : `pick_up_date ${pickUpDate} is in the past; today in ${rules.timeZone} is ${today}, and the first date ${pickUpDepot?.name} can still hand a vehicle over is ${first}, so send ${first} or a later date`,
+      `pick_up_date ${pickUpDate} is in the past; today in ${rules.timeZone} is ${today}${why}, so send ${first} or a later date`,
     )
   }
   const lastPickUpDate = addDays(today, rules.bookingHorizonDays)

@@ -1,6 +1,7 @@
 import { DomainError } from '../domain/errors.ts'
 import type { Quote } from '../domain/quote.ts'
 import { quoteExtrasMatch, quoteHasExpired, quotePricesChoice } from '../domain/quote-match.ts'
+import { promotionCodeOf } from '../domain/rental-extras.ts'
 import type { VerbContext } from './context.ts'
 import { type PricedRental, priceQuote, priceRental, type QuoteRequest } from './price-quote.ts'
 
@@ -73,13 +74,12 @@ async function pricedForCheckout(
   try {
     return { priced: await priceRental(ctx, request), withdrawn: false }
   } catch (error) {
-    const code = request.promoCode?.trim().toUpperCase()
     const quoted =
       error instanceof DomainError &&
       error.parameter === 'promo_code' &&
-      handed !== undefined &&
-      code !== undefined &&
-      handed.promotion?.code === code &&
+      handed?.promotion != null &&
+      request.promoCode !== undefined &&
+      handed.promotion.code === promotionCodeOf(request.promoCode) &&
       !quoteHasExpired(handed, ctx.now())
     if (!quoted) throw error
     const priced = await priceRental(ctx, { ...request, promoCode: undefined })
