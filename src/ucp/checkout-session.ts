@@ -53,51 +53,24 @@ export function checkoutSession(
   now: Date,
   booking?: SessionBooking,
 ) {
-  const expired = booking === undefined && Date.parse(quote.expiresAt) <= now.getTime()
-  const messages: Message[] = booking
-    ? [bookedMessage(quote, booking)]
-    : expired
-      ? [
-          {
-            type: 'error',
-            code: 'expired',
-            severity: 'recoverable',
-            content: `This checkout expired at ${quote.expiresAt}; create a new one for a current price`,
-          },
-        ]
-      : [
-          {
-            type: 'error',
-            code: 'confirm_on_website',
-            severity: 'requires_buyer_input',
-            content: `${company.name} takes the booking on its website: hand the person continue_url, where they give the driver's details, choose the hand-over times if not given and confirm. No payment is taken through this checkout. The price holds until ${quote.expiresAt}.`,
-          },
-          {
-            type: 'info',
-            code: 'gst_included',
-            content: `Amounts are NZD cents, GST (15%) included; the total is the price paid.`,
-          },
-        ]
+  const state = booking
+    ? bookedState(quote, booking, links)
+    : Date.parse(quote.expiresAt) <= now.getTime()
+      ? expiredState(quote)
+      : openState(quote, company, links)
   return {
     ucp: envelope(links.siteUrl),
     id: quote.id,
-    status: booking ? 'completed' : expired ? 'canceled' : 'requires_escalation',
+    status: state.status,
     currency: 'NZD',
     line_items: lineItems(quote),
     totals: totals(quote),
-    messages,
+    messages: state.messages,
     links: [{ type: 'terms_of_service', url: company.termsUrl }],
     // The release asks for the payment object with its handlers: there are none, nothing is paid.
     payment: { handlers: [] },
     expires_at: quote.expiresAt,
-    // A terminal session hands over nothing (UCP: omitted once canceled or completed). The order's
-    // permalink is the quote's checkout link, which then says the quote is booked: the booking's
-    // own page opens with the link emailed to the driver alone, never with the quote's id.
-    ...(booking
-      ? { order: { id: booking.reference, permalink_url: links.checkout(quote) } }
-      : expired
-        ? {}
-        : { continue_url: links.checkout(quote) }),
+    ...state.handOver,
     rental: {
       pick_up_depot_id: quote.pickUpDepotId,
       drop_off_depot_id: quote.dropOffDepotId,
@@ -109,6 +82,66 @@ export function checkoutSession(
       driver_age: quote.driverAge,
       promo_code: quote.promotion?.code ?? null,
     },
+  }
+}
+
+/**
+ * Where a session stands: its status, its messages and what it hands over. A terminal session hands
+ * over nothing to carry on with (UCP: no continue_url once canceled or completed).
+ */
+type SessionState = {
+  status: 'requires_escalation' | 'canceled' | 'completed'
+  messages: Message[]
+  handOver: { continue_url?: string; order?: { id: string; permalink_url: string } }
+}
+
+/** Open: the person confirms on the website, at continue_url. */
+function openState(quote: Quote, company: CompanyProfile, links: SiteLinks): SessionState {
+  return {
+    status: 'requires_escalation',
+    messages: [
+      {
+        type: 'error',
+        code: 'confirm_on_website',
+        severity: 'requires_buyer_input',
+        content: `${company.name} takes the booking on its website: hand the person continue_url, where they give the driver's details, choose the hand-over times if not given and confirm. No payment is taken through this checkout. The price holds until ${quote.expiresAt}.`,
+      },
+      {
+        type: 'info',
+        code: 'gst_included',
+        content: `Amounts are NZD cents, GST (15%) included; the total is the price paid.`,
+      },
+    ],
+    handOver: { continue_url: links.checkout(quote) },
+  }
+}
+
+/** Expired unbooked: a new checkout gives a current price. */
+function expiredState(quote: Quote): SessionState {
+  return {
+    status: 'canceled',
+    messages: [
+      {
+        type: 'error',
+        code: 'expired',
+        severity: 'recoverable',
+        content: `This checkout expired at ${quote.expiresAt}; create a new one for a current price`,
+      },
+    ],
+    handOver: {},
+  }
+}
+
+/**
+ * Booked, however long ago the quote expired: the booking is the order. Its permalink is the
+ * quote's checkout link, which then says the quote is booked: the booking's own page opens with
+ * the link emailed to the driver alone, never with the quote's id.
+ */
+function bookedState(quote: Quote, booking: SessionBooking, links: SiteLinks): SessionState {
+  return {
+    status: 'completed',
+    messages: [bookedMessage(quote, booking)],
+    handOver: { order: { id: booking.reference, permalink_url: links.checkout(quote) } },
   }
 }
 
