@@ -6,7 +6,7 @@ import { type CalendarDate, parseCalendarDate } from '../domain/calendar-date.ts
 import { DomainError, StoreUnavailableError } from '../domain/errors.ts'
 import { FleetFileError } from '../fleet/fleet-file-error.ts'
 import { DATABASE_FILE, openStore } from '../store/open-store.ts'
-import type { Store } from '../store/store.ts'
+import { DatabaseNotMadeError, type Store } from '../store/store.ts'
 
 /** A command that cannot do what it was asked; its message is for the operator. Exit code 1. */
 export class CommandError extends Error {
@@ -46,7 +46,7 @@ export async function withStore<T>(
   const store = await openStore(config, absent ? ':memory:' : undefined, {
     existingOnly: missing === 'existing',
   }).catch((error: unknown) => {
-    if ((error as Error | null)?.name !== 'DatabaseNotMadeError') throw error
+    if (!(error instanceof DatabaseNotMadeError)) throw error
     throw new CommandError(
       `The ${describeStore(config)} holds none of the service's tables: the service makes them, with its fleet, on its first start. Check DATABASE_URL (the service's own).`,
     )

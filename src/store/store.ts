@@ -5,13 +5,24 @@ import type { Quote } from '../domain/quote.ts'
 import type { OutboxMessage } from '../notifications/outbox-message.ts'
 import type { MaybeAsync } from './maybe-async.ts'
 
+/** What an import's review decides: write the changes (true), nothing (false), or replace all. */
+export type ImportDecision = boolean | 'replace'
+
+/**
+ * An operator's command opened a database that holds none of the service's tables (no instance
+ * has started on it: a wrong DATABASE_URL), and asked not to make them (`existingOnly`).
+ */
+export class DatabaseNotMadeError extends Error {
+  constructor() {
+    super('the database holds none of the service tables')
+    this.name = 'DatabaseNotMadeError'
+  }
+}
+
 /**
  * Everything the verbs read or write, and nothing more. Each database is an adapter behind it;
  * adapters turn every driver failure into a StoreUnavailableError so that no driver text leaks.
  */
-/** What an import's review decides: write the changes (true), nothing (false), or replace all. */
-export type ImportDecision = boolean | 'replace'
-
 export interface Store {
   /** True once a fleet has been loaded. */
   hasFleet(): Promise<boolean>

@@ -6,21 +6,22 @@ import { type Quote, storedQuote } from '../../domain/quote.ts'
 import type { OutboxMessage } from '../../notifications/outbox-message.ts'
 import type { MaybeAsync } from '../maybe-async.ts'
 import { expiredQuotesCutoff } from '../quote-sweep.ts'
-import type {
-  AgentQuoteCount,
-  BookedUnitsQuery,
-  BookingFilter,
-  BookingKey,
-  CancelOutcome,
-  ClaimedMessage,
-  CreateOutcome,
-  DeliveryOutcome,
-  FleetContents,
-  HeldUnits,
-  ImportDecision,
-  OutboxEntry,
-  Store,
-  StoredFleet,
+import {
+  type AgentQuoteCount,
+  type BookedUnitsQuery,
+  type BookingFilter,
+  type BookingKey,
+  type CancelOutcome,
+  type ClaimedMessage,
+  type CreateOutcome,
+  DatabaseNotMadeError,
+  type DeliveryOutcome,
+  type FleetContents,
+  type HeldUnits,
+  type ImportDecision,
+  type OutboxEntry,
+  type Store,
+  type StoredFleet,
 } from '../store.ts'
 import { TurnBatches } from '../turn-batches.ts'
 import { FLEET_LOCK } from './advisory-locks.ts'
@@ -52,14 +53,6 @@ export type PostgresStoreOptions = PoolOptions & {
   log?: MirrorLog
   /** Opens only a database the service has made its tables in (DatabaseNotMadeError otherwise). */
   existingOnly?: boolean
-}
-
-/** The database holds none of the service's tables: no instance has started on it. */
-export class DatabaseNotMadeError extends Error {
-  constructor() {
-    super('the database holds none of the service tables')
-    this.name = 'DatabaseNotMadeError'
-  }
 }
 
 /**
