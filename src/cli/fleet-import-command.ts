@@ -33,43 +33,34 @@ export function fleetImportCommand(): Command {
             replaceable: untouchedDemo(demo, fleet),
           })
           const where = describeStore(config)
-          if (replaces) {
-            const what = `the demo company ${replaces.company} (loaded by a start without FLEET_FILE) and its ${replaces.bookings} sample booking(s)`
-            process.stdout.write(
-              outcome === 'dry_run'
-                ? `Dry run: importing ${file} into the ${where} would replace ${what} with ${fleet.catalogue.company.name}; nothing was written.\n`
-                : `Replaced ${what} with ${file} (${fleet.catalogue.company.name}) in the ${where}. No email or webhook was sent about the sample bookings.\n`,
-            )
-            process.stdout.write(formatWarnings(file, fleet.warnings))
-            process.stdout.write(lookAtText(lookAt))
-            if (outcome === 'replaced') {
-              process.stdout.write(
-                `Running instances serve the new catalogue within ${config.fleetCheckSeconds} s (FLEET_CHECK_SECONDS).\n`,
-              )
-            }
-            return
-          }
           if (outcome === 'refused') {
             throw new CommandError(
               `Refused: importing ${file} would break ${plan.broken.length} booking(s) in the ${where}; nothing was changed. Change the file, or cancel these bookings first (rental-agent bookings cancel REFERENCE):\n${bookingLines(plan.broken)}`,
             )
           }
-          if (outcome === 'unchanged') {
-            process.stdout.write(`Nothing to import: ${file} matches the ${where}.\n`)
-            process.stdout.write(formatWarnings(file, fleet.warnings))
-            process.stdout.write(lookAtText(lookAt))
-            process.stdout.write(stillCancelledText(plan.stillCancelled))
-            return
+          const company = fleet.catalogue.company.name
+          let report: string
+          if (replaces) {
+            const what = `the demo company ${replaces.company} (loaded by a start without FLEET_FILE) and its ${replaces.bookings} sample booking(s)`
+            report =
+              outcome === 'dry_run'
+                ? `Dry run: importing ${file} into the ${where} would replace ${what} with ${company}; nothing was written.`
+                : `Replaced ${what} with ${file} (${company}) in the ${where}. No email or webhook was sent about the sample bookings.`
+          } else if (outcome === 'unchanged') {
+            report = `Nothing to import: ${file} matches the ${where}.`
+          } else {
+            const header =
+              outcome === 'dry_run'
+                ? `Dry run: importing ${file} into the ${where} would make these changes; nothing was written.`
+                : `Imported ${file} (${company}) into the ${where}:`
+            report = `${header}\n${formatChanges(plan.changes)}`
           }
-          const header =
-            outcome === 'dry_run'
-              ? `Dry run: importing ${file} into the ${where} would make these changes; nothing was written.`
-              : `Imported ${file} (${fleet.catalogue.company.name}) into the ${where}:`
-          process.stdout.write(`${header}\n${formatChanges(plan.changes)}\n`)
+          process.stdout.write(`${report}\n`)
           process.stdout.write(formatWarnings(file, fleet.warnings))
           process.stdout.write(lookAtText(lookAt))
-          process.stdout.write(stillCancelledText(plan.stillCancelled))
-          if (outcome === 'imported') {
+          // A replaced fleet keeps none of its bookings to stay cancelled.
+          if (!replaces) process.stdout.write(stillCancelledText(plan.stillCancelled))
+          if (outcome === 'imported' || outcome === 'replaced') {
             process.stdout.write(
               `Running instances serve the new catalogue within ${config.fleetCheckSeconds} s (FLEET_CHECK_SECONDS).\n`,
             )
