@@ -57,10 +57,11 @@ function inWords(error: DomainError, parameter: SearchParameter, sent: string): 
       return 'The drop-off date is before the pick-up date: choose a drop-off date on or after it'
     case 'date_in_past':
       if (!day) return error.message
-      // Today itself, or (once the depot's times of today are gone) the first date it can do.
-      return error.message.includes('can still hand a vehicle over')
-        ? `The ${field} has passed: choose ${day} or later`
-        : `The ${field} has passed: choose today, ${day}, or later`
+      // The date to send is today (the message's second date), or, once the depot's times of
+      // today are gone, the first date it can hand over.
+      return last === datesIn(error.message)[1]
+        ? `The ${field} has passed: choose today, ${day}, or later`
+        : `The ${field} has passed: choose ${day} or later`
     case 'date_beyond_horizon':
       return day ? `Bookings are open up to ${day}: choose a ${field} up to then` : error.message
     case 'rental_too_long': {
