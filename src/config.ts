@@ -13,6 +13,8 @@ export type Config = {
   host: string
   /** The site's address without a trailing slash; the API is at `${publicUrl}/api/agent`. */
   publicUrl: string
+  /** Whether PUBLIC_URL was set, rather than defaulting to this machine's own address. */
+  publicUrlSet: boolean
   dataDir: string
   /** Loaded into an empty database on first start. */
   fleetFile: string
@@ -160,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST || '0.0.0.0',
     publicUrl: site,
+    publicUrlSet: Boolean(env.PUBLIC_URL),
     dataDir: resolve(env.DATA_DIR || 'data'),
     fleetFile: resolve(env.FLEET_FILE || DEMO_FLEET_FILE),
     timeZone,

@@ -3,6 +3,7 @@ import type { CalendarDate } from './calendar-date.ts'
 import type { CatalogueIndex } from './catalogue-index.ts'
 import type { UnavailableCode } from './errors.ts'
 import { type Cents, formatNzd } from './money.ts'
+import { youngestDriverAge } from './rental-extras.ts'
 
 /**
  * The parameters to send again, changed, for a vehicle to be available: only those that change,
@@ -34,6 +35,11 @@ export function nextStep(
 ): string {
   const { suggestion } = why
   if (why.code === 'driver_too_young') {
+    // Below every vehicle's minimum, "choose another vehicle" would send the agent round in circles.
+    const youngest = youngestDriverAge(index.catalogue.terms, index.catalogue.vehicles)
+    if (request.driverAge !== null && request.driverAge < youngest) {
+      return `no vehicle is rented to a driver under ${youngest}; the main driver must be ${youngest} or over`
+    }
     return 'choose another vehicle: GET /vehicles/availability with the same driver_age lists those this driver may rent'
   }
   if (suggestion?.pick_up_depot_id !== undefined) {

@@ -2,6 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/server'
 import type { TObject } from 'typebox'
 import type { OperationDeps } from '../operations/agent-operations.ts'
 import type { OperationId } from '../schemas/operations.ts'
+import { toolDescription } from './tool-input-schema.ts'
 
 /** A tool's answer: the JSON the REST endpoint gives (wrapped in an object) and a short text. */
 export type ToolAnswer = { structured: Record<string, unknown>; text: string }
@@ -12,13 +13,24 @@ export type ToolAnswer = { structured: Record<string, unknown>; text: string }
  * tool with structured content, for clients that pass only text blocks to the model.
  */
 export function toolResult(answer: ToolAnswer): CallToolResult {
+  // The API's reasons name its endpoints (`GET /vehicles/availability with the same driver_age`);
+  // a tool's name the tools, in the structured content as in the text.
+  const structured = toolWorded(answer.structured) as Record<string, unknown>
   return {
     content: [
-      { type: 'text', text: answer.text },
-      { type: 'text', text: JSON.stringify(answer.structured) },
+      { type: 'text', text: toolDescription(answer.text) },
+      { type: 'text', text: JSON.stringify(structured) },
     ],
-    structuredContent: answer.structured,
+    structuredContent: structured,
   }
+}
+
+/** A value with every text in it worded for tools (toolDescription), its shape unchanged. */
+export function toolWorded(value: unknown): unknown {
+  if (typeof value === 'string') return toolDescription(value)
+  if (Array.isArray(value)) return value.map(toolWorded)
+  if (typeof value !== 'object' || value === null) return value
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, toolWorded(item)]))
 }
 
 /** The tool's arguments after they passed the HTTP schema: text, as a query string carries them. */

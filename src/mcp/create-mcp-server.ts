@@ -13,7 +13,7 @@ import { type CompanyProfile, companyProfile } from '../presenters/company-profi
 import { type ExampleDates, exampleDates, withExampleDates } from '../schemas/example-dates.ts'
 import { jsonParameters } from '../schemas/json-parameters.ts'
 import { type OperationSettings, operationDocs } from '../schemas/operations.ts'
-import { type AgentTool, toolResult } from './agent-tool.ts'
+import { type AgentTool, toolResult, toolWorded } from './agent-tool.ts'
 import { errorResult, type ToolLog, toolErrorResult } from './tool-error-result.ts'
 import { toolDescription, toolInputSchema } from './tool-input-schema.ts'
 import { explainUnavailableTool } from './tools/explain-unavailable-tool.ts'
@@ -56,8 +56,8 @@ export type McpDeps = OperationDeps & {
  */
 export const MCP_LIST_CACHE_HINT: CacheHint = { ttlMs: 60 * 60_000, cacheScope: 'public' }
 
-const instructions = (company: CompanyProfile) =>
-  `Rent a vehicle from ${company.name}. Call the tools in this order: list_depots (list_routes gives the one-way routes that can be rented and their fees, list_vehicles every vehicle with its facts, depots and minimum days, whatever the dates); find_available_vehicles with a pick-up and a drop-off depot and the dates (YYYY-MM-DD, in the company's time zone; explain_unavailable says why a vehicle is left out and which arguments to send instead), or find_flexible_dates when the dates can move (a window of up to 31 pick-up dates and a number of rental days: the cheapest dates and vehicles in one call); list_accessories and list_insurance_plans for the chosen vehicle; get_quote with the choices. The person books on the website: give them the quote's checkoutUrl. Amounts are NZD dollars, GST included. A result marked as an error says what to send instead or why the vehicle cannot be rented.`
+const instructions = (company: CompanyProfile, timeZone: string) =>
+  `Rent a vehicle from ${company.name}. Call the tools in this order: list_depots (list_routes gives the one-way routes that can be rented and their fees, list_vehicles every vehicle with its facts, depots and minimum days, whatever the dates); find_available_vehicles with a pick-up and a drop-off depot and the dates (YYYY-MM-DD, calendar dates in the company's time zone, ${timeZone}: its today, not UTC's, is the first date that can be sent; explain_unavailable says why a vehicle is left out and which arguments to send instead), or find_flexible_dates when the dates can move (a window of up to 31 pick-up dates and a number of rental days: the cheapest dates and vehicles in one call); list_accessories and list_insurance_plans for the chosen vehicle; get_quote with the choices. The person books on the website: give them the quote's checkoutUrl. Amounts are NZD dollars, GST included. A result marked as an error says what to send instead or why the vehicle cannot be rented.`
 
 /**
  * An MCP server offering the API's operations as read-only tools, over the same verbs and
@@ -79,7 +79,7 @@ export function createMcpServer(deps: McpDeps): Server {
     },
     {
       capabilities: { tools: {} },
-      instructions: instructions(company),
+      instructions: instructions(company, deps.ctx.rules.timeZone),
       cacheHints: { 'tools/list': MCP_LIST_CACHE_HINT, 'server/discover': MCP_LIST_CACHE_HINT },
     },
   )
@@ -131,7 +131,7 @@ function listedTools(settings: OperationSettings, dates: ExampleDates, icons: Ic
       // The company's logo: a client showing tools from many servers shows whose these are.
       icons,
       inputSchema: toolInputSchema(tool.parameters) as Tool['inputSchema'],
-      outputSchema: tool.outputSchema as unknown as Tool['outputSchema'],
+      outputSchema: toolWorded(tool.outputSchema) as Tool['outputSchema'],
       annotations: {
         title: docs[tool.name].summary,
         readOnlyHint: true,

@@ -55,6 +55,24 @@ export class StdioLineCheck extends Transform {
       this.refuse(-32600, TOO_DEEP_MESSAGE)
       return
     }
+    // The SDK's stdio transport drops what is not one well-formed JSON-RPC message with a line on
+    // stderr, and the client waits for an answer that never comes; answered here as -32600.
+    if (Array.isArray(message)) {
+      this.refuse(
+        -32600,
+        'Invalid Request: over stdio each JSON-RPC message goes on a line of its own, not in a batch (an array); send each of its messages on its own line',
+      )
+      return
+    }
+    const malformed = malformedMessage(message)
+    if (malformed) {
+      this.answer(
+        JSON.stringify(
+          rpcError(-32600, `Invalid Request: ${malformed}`, { id: readableId(message) }),
+        ),
+      )
+      return
+    }
     const changed = dropNullArguments(message)
     const refusal = paramsRefusal(message, { accept: AS_HTTP })
     if (refusal) {
@@ -67,4 +85,33 @@ export class StdioLineCheck extends Transform {
   private refuse(code: number, message: string): void {
     this.answer(JSON.stringify(rpcError(code, message)))
   }
+}
+
+/** What keeps a parsed line from being a JSON-RPC 2.0 request, notification or response. */
+function malformedMessage(message: unknown): string | undefined {
+  if (typeof message !== 'object' || message === null) return 'a JSON-RPC message is a JSON object'
+  const { jsonrpc, method, id, params } = message as Record<string, unknown>
+  if (jsonrpc !== '2.0') return 'send "jsonrpc": "2.0"'
+  const hasId = id !== undefined
+  if (hasId && typeof id !== 'string' && typeof id !== 'number') {
+    return 'an id is a string or a number'
+  }
+  if (method === undefined) {
+    // A response to a request of the server's own.
+    const answers = 'result' in message || 'error' in message
+    return hasId && answers
+      ? undefined
+      : 'send a method (a request or a notification), or an id with a result or an error (a response)'
+  }
+  if (typeof method !== 'string') return 'the method is a string, such as "tools/list"'
+  if (params !== undefined && (typeof params !== 'object' || params === null)) {
+    return 'params is a JSON object'
+  }
+  return undefined
+}
+
+/** The message's id when it has one an answer can carry; null otherwise, as JSON-RPC says. */
+function readableId(message: unknown): string | number | null {
+  const id = (message as { id?: unknown } | null)?.id
+  return typeof id === 'string' || typeof id === 'number' ? id : null
 }

@@ -22,6 +22,12 @@ const STDIO_CLIENT = 'mcp-stdio'
 export async function runMcpStdio(config: Config): Promise<void> {
   const log = stderrLog()
   const services = await openServices(config, { log, serviceZoneWhenUnset: true })
+  // The link is handed to a person; served by no one, it is a dead end nobody sees coming.
+  if (!config.publicUrlSet) {
+    log.warn(
+      `PUBLIC_URL is not set: quotes' checkout links go to ${config.publicUrl}, which a person can open only while the service runs there (npm start); set PUBLIC_URL to the website's address`,
+    )
+  }
   const deps = {
     ctx: services.ctx,
     links: new SiteLinks(config.publicUrl),

@@ -48,7 +48,7 @@ export const FlexibleQuery = Type.Object({
   promo_code: Type.Optional({
     ...search.promo_code,
     description:
-      'A promotion code, as the company gave it (no example: a made-up code is a 400). An unknown code is a 400; a code for other pick-up dates or longer rentals only leaves those dates without a discount (each option carries discountAmount)',
+      'A promotion code, as the company gave it (no example: a made-up code is refused). An unknown code is refused; a code for other pick-up dates or longer rentals only leaves those dates without a discount (each option carries discountAmount)',
   }),
   limit: Type.Optional(
     Type.String({

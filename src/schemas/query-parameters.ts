@@ -57,7 +57,7 @@ const pricingFields = {
     Type.String({
       pattern: '^[A-Za-z0-9_-]{3,30}$',
       description:
-        'A promotion code, as the company gave it (no example: a made-up code is a 400). A code that is unknown or does not apply to this rental is a 400 that says why',
+        'A promotion code, as the company gave it (no example: a made-up code is refused). A code that is unknown or does not apply to this rental is refused with the reason',
     }),
   ),
 }

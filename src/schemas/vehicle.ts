@@ -47,7 +47,7 @@ export const VehicleSchema = Type.Object(
     }),
     totalFromAmount: Type.Number({
       description:
-        'The total in NZD for this vehicle with no accessory or insurance plan chosen and no hand-over time yet: rentalFee + routeFee + the surcharges that apply (an airport fee; the young-driver fees when driver_age is under the young-driver age) - the promotion discount (promo_code) where it is for this vehicle. Compare vehicles by this; GET /quotes gives every line',
+        'The total in NZD for this vehicle with no accessory or insurance plan chosen and no hand-over time yet: rentalFee + routeFee + the surcharges that apply (an airport fee; the young-driver fees when driver_age is under the young-driver age) - the promotion discount (promo_code) where it is for this vehicle. Compare vehicles by this; a quote (GET /quotes) gives every line',
     }),
     discountAmount: Type.Optional(
       Type.Number({

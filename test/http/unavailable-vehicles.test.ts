@@ -434,7 +434,7 @@ async function assertWayForward(
   assert.ok(text.length > 20, `no reason: ${JSON.stringify(refusal)}`)
   assert.ok(refusal.suggestion !== undefined, `no suggestion: ${JSON.stringify(refusal)}`)
   if (refusal.suggestion === null) {
-    assert.match(text, /choose another vehicle|none of them works/)
+    assert.match(text, /choose another vehicle|none of them works|the main driver must be/)
     return
   }
   const changed = { ...params, ...asParams(refusal.suggestion) }

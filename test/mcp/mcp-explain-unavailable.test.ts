@@ -89,4 +89,56 @@ describe('MCP: explain_unavailable and the reasons of an empty search', () => {
     assert.match(said, /send drop_off_date=2027-03-06/)
     assert.doesNotMatch(said, /GET \//)
   })
+
+  test('a driver too young is sent to the tool with the same driver_age, as the API sends to its path', async () => {
+    const params = { ...CHRISTMAS, pick_up_date: '2027-03-01', drop_off_date: '2027-03-08' }
+    const young = { ...params, driver_age: '19' }
+    const result = await call('explain_unavailable', young)
+    const { vehicles } = structured<{ vehicles: { code: string; reason: string }[] }>(result)
+    const tooYoung = vehicles.filter((vehicle) => vehicle.code === 'driver_too_young')
+    assert.ok(tooYoung.length > 0, JSON.stringify(vehicles))
+    for (const { reason } of tooYoung) {
+      assert.match(
+        reason,
+        /choose another vehicle: find_available_vehicles with the same driver_age/,
+      )
+    }
+    assert.doesNotMatch(JSON.stringify(result), /GET \//)
+    // The facts are the API's, worded for tools.
+    const http = okBody<{ reason: string }[]>(await session.api.get('/vehicles/unavailable', young))
+    assert.deepEqual(
+      vehicles,
+      http.map((vehicle) => ({
+        ...vehicle,
+        reason: vehicle.reason.replace('GET /vehicles/availability', 'find_available_vehicles'),
+      })),
+    )
+  })
+
+  test('a driver younger than every vehicle allows is told the age, not to choose another vehicle', async () => {
+    const params = {
+      ...CHRISTMAS,
+      pick_up_date: '2027-03-01',
+      drop_off_date: '2027-03-08',
+      driver_age: '17',
+    }
+    for (const answer of [
+      structured<{ vehicles: { reason: string }[] }>(await call('explain_unavailable', params))
+        .vehicles,
+      okBody<{ reason: string }[]>(await session.api.get('/vehicles/unavailable', params)),
+    ]) {
+      assert.ok(answer.length > 0)
+      for (const { reason } of answer) {
+        assert.match(
+          reason,
+          /no vehicle is rented to a driver under 18; the main driver must be 18 or over$/,
+        )
+      }
+    }
+  })
+
+  test("the instructions name the company's time zone, whose today is the first date to send", async () => {
+    const instructions = session.client.getInstructions() ?? ''
+    assert.match(instructions, /calendar dates in the company's time zone, Pacific\/Auckland/)
+  })
 })

@@ -171,7 +171,11 @@ describe('MCP over stdio and the rate limit', () => {
 })
 
 describe('MCP over stdio: lines the SDK would skip or answer with its raw issue list', () => {
-  test('are answered as over HTTP: not JSON -32700, malformed params -32602 in a sentence', async () => {
+  /** Writes the lines to a fresh `mcp` process and gives its first `count` answers. */
+  async function stdioAnswers(
+    lines: string[],
+    count: number,
+  ): Promise<{ id: unknown; result?: unknown; error?: { code: number; message: string } }[]> {
     const dataDir = await mkdtemp(join(tmpdir(), 'mcp-stdio-lines-'))
     const child = spawn(process.execPath, [STDIO_COMMAND, 'mcp'], {
       env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', DATA_DIR: dataDir },
@@ -180,59 +184,93 @@ describe('MCP over stdio: lines the SDK would skip or answer with its raw issue 
     try {
       const answers: { id: unknown; error?: { code: number; message: string } }[] = []
       let buffered = ''
-      const three = new Promise<void>((done) => {
+      const all = new Promise<void>((done) => {
         child.stdout.on('data', (chunk: Buffer) => {
           buffered += chunk.toString()
-          const lines = buffered.split('\n')
-          buffered = lines.pop() ?? ''
-          for (const line of lines) answers.push(JSON.parse(line))
-          if (answers.length >= 4) done()
+          const received = buffered.split('\n')
+          buffered = received.pop() ?? ''
+          for (const line of received) answers.push(JSON.parse(line))
+          if (answers.length >= count) done()
         })
       })
-      child.stdin.write('this is not json\n')
-      child.stdin.write('{"jsonrpc":"2.0","id":1,"method":"initialize"}\n')
-      child.stdin.write(
-        '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"list_depots","arguments":[1]}}\n',
-      )
-      // Null arguments are none: answered with the depots, as with {} (after the three above).
-      child.stdin.write(
-        '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"list_depots","arguments":null}}\n',
-      )
-      await three
-      assert.deepEqual(answers.slice(0, 3), [
-        {
-          jsonrpc: '2.0',
-          id: null,
-          error: {
-            code: -32700,
-            message: 'Parse error: the line is not JSON; send one JSON-RPC message a line',
-          },
-        },
-        {
-          jsonrpc: '2.0',
-          id: 1,
-          error: {
-            code: -32602,
-            message:
-              'Invalid params for initialize: send params {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": ..., "version": ...}}',
-          },
-        },
-        {
-          jsonrpc: '2.0',
-          id: 2,
-          error: {
-            code: -32602,
-            message:
-              "Invalid params for tools/call: params.arguments must be a JSON object of the tool's parameters",
-          },
-        },
-      ])
-      assert.equal(answers[3]?.id, 3)
-      assert.equal(answers[3]?.error, undefined, JSON.stringify(answers[3]))
+      for (const line of lines) child.stdin.write(`${line}\n`)
+      await all
+      return answers
     } finally {
       child.kill()
       await rm(dataDir, { recursive: true, force: true })
     }
+  }
+
+  test('are answered as over HTTP: not JSON -32700, malformed params -32602 in a sentence', async () => {
+    const answers = await stdioAnswers(
+      [
+        'this is not json',
+        '{"jsonrpc":"2.0","id":1,"method":"initialize"}',
+        '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"list_depots","arguments":[1]}}',
+        // Null arguments are none: answered with the depots, as with {} (after the three above).
+        '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"list_depots","arguments":null}}',
+      ],
+      4,
+    )
+    assert.deepEqual(answers.slice(0, 3), [
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: {
+          code: -32700,
+          message: 'Parse error: the line is not JSON; send one JSON-RPC message a line',
+        },
+      },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        error: {
+          code: -32602,
+          message:
+            'Invalid params for initialize: send params {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": ..., "version": ...}}',
+        },
+      },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        error: {
+          code: -32602,
+          message:
+            "Invalid params for tools/call: params.arguments must be a JSON object of the tool's parameters",
+        },
+      },
+    ])
+    assert.equal(answers[3]?.id, 3)
+    assert.equal(answers[3]?.error, undefined, JSON.stringify(answers[3]))
+  })
+
+  test('a batch or a message that is no JSON-RPC request is -32600, not silence', async () => {
+    const answers = await stdioAnswers(
+      [
+        '[{"jsonrpc":"2.0","id":3,"method":"ping"},{"jsonrpc":"2.0","id":4,"method":"ping"}]',
+        '{"jsonrpc":"2.0","id":7,"method":5}',
+        '{"jsonrpc":"1.0","id":8,"method":"ping"}',
+        '{"jsonrpc":"2.0","id":{"nested":1},"method":"ping"}',
+        '42',
+        '{"jsonrpc":"2.0","id":9,"method":"ping"}',
+      ],
+      6,
+    )
+    const said = answers.map(({ id, error }) => [id, error?.code, error?.message])
+    assert.deepEqual(said, [
+      [
+        null,
+        -32600,
+        'Invalid Request: over stdio each JSON-RPC message goes on a line of its own, not in a batch (an array); send each of its messages on its own line',
+      ],
+      [7, -32600, 'Invalid Request: the method is a string, such as "tools/list"'],
+      [8, -32600, 'Invalid Request: send "jsonrpc": "2.0"'],
+      [null, -32600, 'Invalid Request: an id is a string or a number'],
+      [null, -32600, 'Invalid Request: a JSON-RPC message is a JSON object'],
+      // A well-formed request after them is answered as ever.
+      [9, undefined, undefined],
+    ])
   })
 })
 
@@ -273,9 +311,27 @@ describe('MCP over stdio without TIME_ZONE', () => {
         stdio.stderr(),
         /TIME_ZONE is not set: the service's time zone, Europe\/London, is used/,
       )
+      // PUBLIC_URL is set here, so its links need no warning.
+      assert.doesNotMatch(stdio.stderr(), /PUBLIC_URL/)
     } finally {
       await stdio?.close()
       await api.close()
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('MCP over stdio without PUBLIC_URL', () => {
+  test("warns on standard error that the checkout links go to this machine's own address", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'mcp-stdio-site-'))
+    const stdio = await connectStdio({ DATA_DIR: dataDir, FLEET_FILE: DEMO_FLEET_FILE })
+    try {
+      assert.match(
+        stdio.stderr(),
+        /PUBLIC_URL is not set: quotes' checkout links go to http:\/\/localhost:3000, which a person can open only while the service runs there/,
+      )
+    } finally {
+      await stdio.close()
       await rm(dataDir, { recursive: true, force: true })
     }
   })

@@ -58,6 +58,10 @@ describe('MCP tools over Streamable HTTP', () => {
         /GET \//,
         `${tool.name} speaks of tools, not URLs`,
       )
+      // Nor its schemas' descriptions, nor an HTTP status a tool never gives.
+      for (const schema of [tool.inputSchema, tool.outputSchema]) {
+        assert.doesNotMatch(JSON.stringify(schema), /GET \/|is a [45]\d\d\b/, tool.name)
+      }
     }
   })
 
