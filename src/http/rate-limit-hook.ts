@@ -8,11 +8,31 @@ import { tooManyRequestsText } from '../rate-limit/too-many-requests.ts'
  * instant the window resets; the IETF `RateLimit` fields say the same in seconds.
  */
 export function rateLimitResponder(limiter: RateLimiter) {
+  const writeHeaders = rateLimitHeaders(limiter)
+  return function respond(decision: RateLimitDecision, reply: FastifyReply): boolean {
+    const { resetAt, resetIn } = writeHeaders(decision, reply)
+    if (decision.allowed) return false
+    reply
+      .code(429)
+      .type('text/plain; charset=utf-8')
+      .send(tooManyRequestsText(decision.limit, limiter.windowSeconds, resetAt, resetIn))
+    return true
+  }
+}
+
+/**
+ * Writes a decision's rate-limit headers on the reply (and Retry-After over the limit), and gives
+ * the window's reset: as an instant, and in seconds from now.
+ */
+export function rateLimitHeaders(limiter: RateLimiter) {
   const policy = `${limiter.limit};w=${limiter.windowSeconds}`
   // Most answers in a row fall in the same window: its instant is formatted once.
   let resetAtMs = Number.NaN
   let resetAt = ''
-  return function respond(decision: RateLimitDecision, reply: FastifyReply): boolean {
+  return function writeHeaders(
+    decision: RateLimitDecision,
+    reply: FastifyReply,
+  ): { resetAt: string; resetIn: number } {
     const ms = decision.resetAt.getTime()
     if (ms !== resetAtMs) {
       resetAtMs = ms
@@ -27,13 +47,8 @@ export function rateLimitResponder(limiter: RateLimiter) {
       'ratelimit',
       `limit=${decision.limit}, remaining=${decision.remaining}, reset=${resetIn}`,
     )
-    if (decision.allowed) return false
-    reply
-      .code(429)
-      .header('retry-after', resetIn)
-      .type('text/plain; charset=utf-8')
-      .send(tooManyRequestsText(decision.limit, limiter.windowSeconds, resetAt, resetIn))
-    return true
+    if (!decision.allowed) reply.header('retry-after', resetIn)
+    return { resetAt, resetIn }
   }
 }
 

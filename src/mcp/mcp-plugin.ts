@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { rateLimitHook, rateLimitResponder } from '../http/rate-limit-hook.ts'
+import { rateLimitHeaders, rateLimitResponder } from '../http/rate-limit-hook.ts'
 import type { Tracing } from '../observability/tracing.ts'
 import type { OperationDeps } from '../operations/agent-operations.ts'
-import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
+import type { RateLimitDecision, RateLimiter } from '../rate-limit/rate-limiter.ts'
+import { tooManyRequestsText } from '../rate-limit/too-many-requests.ts'
 import type { OperationSettings } from '../schemas/operations.ts'
 import {
   carriesVersionInMeta,
@@ -14,6 +15,7 @@ import {
   TOO_DEEP_MESSAGE,
 } from './message-check.ts'
 import { hostCheck, originCheck, preflight } from './origin-check.ts'
+import { errorResult } from './tool-error-result.ts'
 
 export const MCP_PATH = '/mcp'
 
@@ -115,10 +117,38 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
       },
     )
     const respond = rateLimitResponder(deps.rateLimiter)
+    const writeHeaders = rateLimitHeaders(deps.rateLimiter)
+    // A POST over the limit, counted on its arrival and answered once its body says what it is.
+    const overLimit = new WeakMap<FastifyRequest, RateLimitDecision>()
+    const countPost = async (request: FastifyRequest, reply: FastifyReply) => {
+      const decision = await deps.rateLimiter.hit(request.ip)
+      if (decision.allowed) writeHeaders(decision, reply)
+      else overLimit.set(request, decision)
+    }
     app.post(
       MCP_PATH,
-      { onRequest: rateLimitHook(deps.rateLimiter), bodyLimit: BODY_LIMIT_BYTES },
+      { onRequest: countPost, bodyLimit: BODY_LIMIT_BYTES },
       async (request, reply) => {
+        const over = overLimit.get(request)
+        if (over) {
+          // A tool call over the limit is the tool's result, as over stdio: the model reads when
+          // to retry. The SDK's client threw a transport error for the 429, which agent loops
+          // take for a failed server. The status-minded still have Retry-After and RateLimit.
+          const call = request.body as { method?: unknown; id?: unknown } | undefined
+          const id = call?.id
+          if (call?.method === 'tools/call' && (typeof id === 'string' || typeof id === 'number')) {
+            const { resetAt, resetIn } = writeHeaders(over, reply)
+            const text = tooManyRequestsText(
+              over.limit,
+              deps.rateLimiter.windowSeconds,
+              resetAt,
+              resetIn,
+            )
+            return reply.send({ jsonrpc: '2.0', id, result: errorResult(text) })
+          }
+          respond(over, reply)
+          return reply
+        }
         const unspoken = unspokenRevision(request)
         if (unspoken) return reply.code(400).send(unspoken)
         if (Array.isArray(request.body)) {
@@ -143,7 +173,10 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
     )
     // Fastify's own refusals of a body (too large, of another type) as JSON-RPC errors, which an
     // MCP client reads as the server's answer; the API's error shape was a transport failure to it.
-    app.setErrorHandler((error, _request, reply) => {
+    app.setErrorHandler((error, request, reply) => {
+      // Over the limit, that is said first, whatever the body.
+      const over = overLimit.get(request)
+      if (over && respond(over, reply)) return reply
       const status = (error as { statusCode?: number }).statusCode ?? 500
       const refusal = BODY_REFUSALS[status]
       if (refusal) return reply.code(status).send(rpcError(...refusal))

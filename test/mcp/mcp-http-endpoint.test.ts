@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import type { CallToolResult } from '@modelcontextprotocol/client'
 import { SPOKEN_REVISIONS } from '../../src/mcp/mcp-plugin.ts'
 import { nestedDeeperThan } from '../../src/mcp/message-check.ts'
-import { connectHttp, startMcpOverHttp, structured } from './mcp-sessions.ts'
+import { connectHttp, errorText, startMcpOverHttp, structured } from './mcp-sessions.ts'
 
 /*
  * /mcp as the web sees it: stateless (any instance answers any POST), guarded against DNS
@@ -318,9 +319,43 @@ describe('MCP calls and the rate limit', () => {
     assert.equal(rest.headers.get('x-ratelimit-remaining'), '2', 'four of six requests were used')
     await fetch(`${session.origin}/api/agent/depots`)
     await fetch(`${session.origin}/api/agent/depots`)
-    await assert.rejects(session.client.callTool({ name: 'list_depots' }), /429|Too many requests/)
+    // Over the limit, a tool call is the tool's error result saying when to retry, as over stdio:
+    // the SDK's client threw the 429 as a transport failure, which agent loops take for a crash.
+    const over = (await session.client.callTool({ name: 'list_depots' })) as CallToolResult
+    assert.equal(over.isError, true)
+    assert.match(
+      errorText(over),
+      /^Too many requests: the limit is 6 requests per 60 seconds\. Retry after .+ \(in \d+ seconds\)\.$/,
+    )
     const refused = await fetch(`${session.origin}/api/agent/depots`)
     assert.equal(refused.status, 429)
+  })
+
+  test('over the limit, a tool call keeps the limit headers and Retry-After; other messages are the 429', async () => {
+    const post = (message: string) =>
+      fetch(`${session.origin}/mcp`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: ACCEPT,
+          'mcp-protocol-version': '2025-06-18',
+        },
+        body: message,
+      })
+    const call = await post(rpc('tools/call', { name: 'list_depots', arguments: {} }, 7))
+    assert.equal(call.status, 200)
+    assert.equal(call.headers.get('x-ratelimit-remaining'), '0')
+    assert.match(call.headers.get('retry-after') ?? '', /^\d+$/)
+    const body = (await call.json()) as { id: number; result: CallToolResult }
+    assert.equal(body.id, 7)
+    assert.equal(body.result.isError, true)
+    const list = await post(rpc('tools/list', {}, 8))
+    assert.equal(list.status, 429)
+    assert.match(list.headers.get('retry-after') ?? '', /^\d+$/)
+    assert.match(await list.text(), /^Too many requests/)
+    // A body that is not JSON is still refused as over the limit first.
+    const notJson = await post('{')
+    assert.equal(notJson.status, 429)
   })
 })
 
