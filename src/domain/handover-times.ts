@@ -158,7 +158,7 @@ export function checkHandoverTime(
       'time_not_offered',
       parameter,
       offered.length === 0
-        ? `${parameter} ${time}: ${depot.name} has no ${handover} times on a ${dayType} (${date})`
+        ? `${parameter} ${time}: ${depot.name} has no ${handover} times on a ${dayType} (${date})${nearestHandoverDays(depot, date, handover, parameter, now)}`
         : left.length === 0
           ? after !== undefined
             ? `${notOffered}, and it takes none after the pick-up at ${after} that day; send a later date`
@@ -167,6 +167,42 @@ export function checkHandoverTime(
     )
   }
   return time
+}
+
+/** How far either way nearestHandoverDays looks for a day the depot hands over. */
+const NEAREST_HANDOVER_DAYS = 7
+
+/**
+ * For a time sent on a day the depot has no hand-over times at all: the nearest dates before and
+ * after on which it has some, as the date parameter to send, or the time left out. Said alone,
+ * "no drop-off times on a weekend" left the agent to guess which day would do. A date before
+ * today is not offered; the dates are checked again, with the rest of the rental, when sent.
+ */
+function nearestHandoverDays(
+  depot: Depot,
+  date: CalendarDate,
+  handover: Handover,
+  parameter: string,
+  now?: Now,
+): string {
+  const dateParameter = parameter.replace(/_time$/, '_date')
+  const takes = (candidate: CalendarDate) =>
+    depotClosure(depot, candidate, handover) === undefined &&
+    handoverTimes(depot, candidate, handover, now).length > 0
+  const nearest: CalendarDate[] = []
+  for (const step of [-1, 1]) {
+    for (let days = 1; days <= NEAREST_HANDOVER_DAYS; days++) {
+      const candidate = addDays(date, step * days)
+      if (takes(candidate)) {
+        nearest.push(candidate)
+        break
+      }
+    }
+  }
+  const leaveOut = `leave ${parameter} out`
+  if (nearest.length === 0) return `; send another ${dateParameter}, or ${leaveOut}`
+  const send = nearest.map((candidate) => `${dateParameter}=${candidate}`).join(' or ')
+  return `; the nearest dates it takes ${handover}s are ${nearest.join(' and ')}: send ${send}, or ${leaveOut}`
 }
 
 /**

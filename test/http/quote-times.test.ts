@@ -75,6 +75,19 @@ describe('GET /quotes with pick_up_time and drop_off_time', () => {
       says: 'pick_up_time "8:00" is not valid; send a time as HH:MM',
     },
     {
+      // Beta (2) hands over on weekdays only: the nearest days it does, either way, to send.
+      asked: {
+        pick_up_depot_id: '2',
+        drop_off_depot_id: '2',
+        pick_up_date: '2027-01-16',
+        drop_off_date: '2027-01-20',
+        pick_up_time: '08:00',
+      },
+      code: 'time_not_offered',
+      parameter: 'pick_up_time',
+      says: 'pick_up_time 08:00: Beta has no pick-up times on a weekend (2027-01-16); the nearest dates it takes pick-ups are 2027-01-15 and 2027-01-18: send pick_up_date=2027-01-15 or pick_up_date=2027-01-18, or leave pick_up_time out',
+    },
+    {
       asked: { drop_off_time: '24:00' },
       code: 'invalid_parameter',
       parameter: 'drop_off_time',
