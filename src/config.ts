@@ -96,6 +96,9 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
  */
 const PROJECT_DIR = dirname(findPackageJSON(import.meta.url) as string)
 export const DEMO_FLEET_FILE = resolve(PROJECT_DIR, 'fleets/demo-fleet.yaml')
+
+/** The company of DEMO_FLEET_FILE (a test holds the two together), known without reading the file. */
+export const DEMO_COMPANY = 'Kiwi Roads Rentals'
 /** The demo company's images, shipped with the service. */
 export const PUBLIC_IMAGES_DIR = resolve(PROJECT_DIR, 'public/images')
 
@@ -174,12 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxRentalDays: integer(env, 'MAX_RENTAL_DAYS', 90, 1, 365),
     logLevel,
     imagesDir: resolve(env.IMAGES_DIR || PUBLIC_IMAGES_DIR),
-    databaseUrl: serviceUrl(
-      env,
-      'DATABASE_URL',
-      ['postgres:', 'postgresql:'],
-      'postgres://user@db.internal:5432/rentals',
-    ),
+    databaseUrl: databaseUrl(env),
     redisUrl: serviceUrl(env, 'REDIS_URL', ['redis:', 'rediss:'], 'redis://cache.internal:6379'),
     redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'rental-agent:',
     trustedProxies: trustedProxies(env.TRUSTED_PROXIES),
@@ -287,14 +285,34 @@ function serviceUrl(
   if (!text) return undefined
   const url = URL.parse(text)
   if (!url || !protocols.includes(url.protocol)) {
-    // A password in the URL is not repeated in logs.
-    const shown = text.replace(/(\/\/[^:/@]*:)[^@]*@/, '$1***@')
     throw new ConfigError(
       variable,
-      `must be a ${protocols[0]}// URL such as ${example}; got "${shown}"`,
+      `must be a ${protocols[0]}// URL such as ${example}; got "${shownUrl(text)}"`,
     )
   }
   return text
+}
+
+/**
+ * DATABASE_URL, naming its database: without a name PostgreSQL takes the one named after the
+ * user, which is `postgres`, the server's own, and the company's tables were made there.
+ */
+function databaseUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const example = 'postgres://user@db.internal:5432/rentals'
+  const text = serviceUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], example)
+  if (text === undefined) return undefined
+  if (new URL(text).pathname.replace(/^\//, '') === '') {
+    throw new ConfigError(
+      'DATABASE_URL',
+      `names no database; add its name after the server, such as ${example} (without one, PostgreSQL takes the database named after the user); got "${shownUrl(text)}"`,
+    )
+  }
+  return text
+}
+
+/** A URL as an error may repeat it: a password in it is not repeated in logs. */
+function shownUrl(text: string): string {
+  return text.replace(/(\/\/[^:/@]*:)[^@]*@/, '$1***@')
 }
 
 /** `10.0.0.5, 10.1.0.0/16, ::1`: each an IP address or a CIDR block. */

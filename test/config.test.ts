@@ -1,13 +1,17 @@
 import assert from 'node:assert/strict'
+import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { describe, test } from 'node:test'
+import { parse } from 'yaml'
 import {
   ConfigError,
+  DEMO_COMPANY,
   DEMO_FLEET_FILE,
   loadConfig,
   PUBLIC_IMAGES_DIR,
   retiredSettings,
 } from '../src/config.ts'
+import { mistypedSettings, SETTINGS } from '../src/mistyped-settings.ts'
 
 describe('loadConfig falls back to the documented defaults', () => {
   test('an empty environment gives every default', () => {
@@ -15,6 +19,7 @@ describe('loadConfig falls back to the documented defaults', () => {
       port: 3000,
       host: '0.0.0.0',
       publicUrl: 'http://localhost:3000',
+      publicUrlSet: false,
       dataDir: resolve('data'),
       fleetFile: DEMO_FLEET_FILE,
       timeZone: 'Pacific/Auckland',
@@ -181,6 +186,13 @@ describe('loadConfig refuses a bad value with a ConfigError that names the varia
     { variable: 'TIME_ZONE', value: '+12:00', says: 'must be an IANA time zone' },
     { variable: 'DATABASE_URL', value: 'mysql://db/rentals', says: 'must be a postgres:// URL' },
     { variable: 'DATABASE_URL', value: 'not a url', says: 'must be a postgres:// URL' },
+    // Without a name PostgreSQL takes the user's: the server's own `postgres` database.
+    {
+      variable: 'DATABASE_URL',
+      value: 'postgres://postgres@127.0.0.1:5432',
+      says: 'names no database; add its name after the server, such as postgres://user@db.internal:5432/rentals',
+    },
+    { variable: 'DATABASE_URL', value: 'postgres://db.internal/', says: 'names no database' },
     { variable: 'REDIS_URL', value: 'http://cache:6379', says: 'must be a redis:// URL' },
     { variable: 'TRUSTED_PROXIES', value: '10.0.0.5,nginx', says: '"nginx" is neither' },
     { variable: 'TRUSTED_PROXIES', value: '10.0.0.0/33', says: '"10.0.0.0/33" is neither' },
@@ -268,6 +280,41 @@ describe('settings that moved to the fleet file are named at start-up, not silen
       ],
     )
     assert.deepEqual(retiredSettings({}), [])
+  })
+
+  test('a variable a letter or two from a setting, or of a setting family, is warned as ignored', () => {
+    assert.deepEqual(
+      mistypedSettings({
+        SMTP_URI: 'smtp://mail:587',
+        DATABSE_URL: 'postgres://db/rentals',
+        REDIS_HOST: 'cache',
+        PORTS: '8080',
+        // Set on every machine, and no slip of HOST or PORT.
+        HOME: '/root',
+        HOSTNAME: 'web-1',
+        PATH: '/usr/bin',
+        // Known, empty, or not written as settings are.
+        SMTP_URL: 'smtp://mail:587',
+        SMTP_USER: '',
+        npm_config_cache: '/tmp',
+        OTEL_RESOURCE_ATTRIBUTES: 'a=b',
+      }),
+      [
+        'DATABSE_URL is not a setting of this service, so it is ignored: did you mean DATABASE_URL?',
+        'PORTS is not a setting of this service, so it is ignored: did you mean PORT?',
+        'REDIS_HOST is not a setting of this service, so it is ignored; its REDIS_ settings are REDIS_KEY_PREFIX, REDIS_URL',
+        'SMTP_URI is not a setting of this service, so it is ignored: did you mean SMTP_URL?',
+      ],
+    )
+  })
+
+  test("the settings known are the README's table of them, and the demo company the demo file's", async () => {
+    const readme = await readFile(resolve('README.md'), 'utf8')
+    const table = readme.slice(readme.indexOf('| `PORT` |'), readme.indexOf('| `OTEL_'))
+    const documented = [...table.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \|/gm)].map((match) => match[1])
+    assert.deepEqual([...documented].sort(), [...SETTINGS].sort())
+    const demo = parse(await readFile(DEMO_FLEET_FILE, 'utf8')) as { company: { name: string } }
+    assert.equal(demo.company.name, DEMO_COMPANY)
   })
 
   test('IMAGES_DIR names the folder served at /images/', () => {

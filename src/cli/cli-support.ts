@@ -5,6 +5,7 @@ import { type Config, ConfigError, inServiceZone, loadConfig } from '../config.t
 import { type CalendarDate, parseCalendarDate } from '../domain/calendar-date.ts'
 import { DomainError, StoreUnavailableError } from '../domain/errors.ts'
 import { FleetFileError } from '../fleet/fleet-file-error.ts'
+import { mistypedSettings } from '../mistyped-settings.ts'
 import { DATABASE_FILE, openStore } from '../store/open-store.ts'
 import { DatabaseNotMadeError, type Store } from '../store/store.ts'
 
@@ -36,6 +37,8 @@ export async function withStore<T>(
   options: { tellsTimes?: boolean } = {},
 ): Promise<T> {
   const config = loadConfig()
+  // A mistyped DATABASE_URL would have the command work on another database without a word.
+  for (const line of mistypedSettings(process.env)) process.stderr.write(`Warning: ${line}\n`)
   const file = join(config.dataDir, DATABASE_FILE)
   const absent = !config.databaseUrl && missing !== 'create' && !existsSync(file)
   if (absent && missing === 'existing') {

@@ -1,8 +1,10 @@
 import { statSync } from 'node:fs'
 import { flushCompileCache } from 'node:module'
+import { join } from 'node:path'
 import { Command } from 'commander'
-import { type Config, loadConfig, retiredSettings } from '../config.ts'
-import { CommandError, failureMessage } from './cli-support.ts'
+import { type Config, DEMO_COMPANY, loadConfig, retiredSettings } from '../config.ts'
+import { mistypedSettings } from '../mistyped-settings.ts'
+import { CommandError, describeStore, failureMessage } from './cli-support.ts'
 
 /** How long requests in flight may take to finish after SIGTERM before the process just exits. */
 const SHUTDOWN_DEADLINE_MS = 10_000
@@ -48,7 +50,7 @@ async function serve(): Promise<void> {
   })
   log = app.log
   for (const { level, message } of early) app.log[level](message)
-  for (const line of retiredSettings()) app.log.warn(line)
+  for (const line of [...retiredSettings(), ...mistypedSettings(process.env)]) app.log.warn(line)
   try {
     await app.listen({ port: config.port, host: config.host })
   } catch (error) {
@@ -75,12 +77,12 @@ async function serve(): Promise<void> {
   }
   // Written now rather than at exit, so that a process that is killed still leaves it.
   flushCompileCache()
-  const where = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`
   const counts = config.redisUrl ? 'rate limits shared in Redis' : 'rate limits counted in memory'
   const company = ctx.catalogue().catalogue.company.name
   app.log.info(
-    `${company}: agent API at ${config.publicUrl}/api/agent (data in ${where}; ${counts}; dates in ${config.timeZone})`,
+    `${company}: agent API at ${config.publicUrl}/api/agent (data in the ${describeStore(config)}; ${counts}; ${mailDestination(config)}; dates in ${config.timeZone})`,
   )
+  for (const warning of startWarnings(config, company)) app.log.warn(warning)
   // The currency and the tax are the contract's, not settings: a company elsewhere is told at
   // start, not only by the README.
   if (!NEW_ZEALAND_ZONES.has(config.timeZone.toLowerCase())) {
@@ -153,4 +155,31 @@ function listenFailure(error: unknown, config: Config): CommandError | undefined
     default:
       return undefined
   }
+}
+
+/** Where the emails go: an operator reads it at start rather than finding out from a traveller. */
+function mailDestination(config: Config): string {
+  if (!config.smtpUrl) return `emails written as files in ${join(config.dataDir, 'outbox')}`
+  const url = new URL(config.smtpUrl)
+  return `emails sent through ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`
+}
+
+/** What a start with these settings should tell its operator before the first traveller does. */
+function startWarnings(config: Config, company: string): string[] {
+  const warnings: string[] = []
+  // Instances on one database share its outbox: one without SMTP_URL takes the others' emails
+  // too, and writes them to its own disk, where nobody reads them.
+  if (config.databaseUrl && !config.smtpUrl) {
+    warnings.push(
+      `SMTP_URL is not set: this instance writes the emails it sends as files in ${join(config.dataDir, 'outbox')}, and on a database shared with other instances it takes their emails too; set SMTP_URL on every instance`,
+    )
+  }
+  // On this machine's own address it is someone trying the service, as the README starts.
+  const local = ['localhost', '127.0.0.1', '[::1]'].includes(new URL(config.publicUrl).hostname)
+  if (company === DEMO_COMPANY && !local) {
+    warnings.push(
+      `${company} is the demo company of the built-in fleet file, served at ${config.publicUrl}: travellers could book with it; load your own fleet with \`rental-agent fleet import FILE\` (it replaces the demo, untouched, whole)`,
+    )
+  }
+  return warnings
 }

@@ -4,6 +4,7 @@ import Value from 'typebox/value'
 import { type Document, isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml'
 import { addDays, type CalendarDate, parseCalendarDate } from '../domain/calendar-date.ts'
 import type { Booking, Catalogue } from '../domain/catalogue.ts'
+import { editDistance } from '../domain/edit-distance.ts'
 import { spellingKey } from '../schemas/parameter-spelling.ts'
 import { checkFleet, type FleetInput, type LocatedProblem } from './check-fleet.ts'
 import { FleetFileError, type FleetProblem } from './fleet-file-error.ts'
@@ -81,6 +82,12 @@ export function parseFleet(
     )
   }
   const data: unknown = document.toJS()
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    // Said whole, the file (an export of bookings, say) went into the error, details and all.
+    throw new FleetFileError(file, [
+      { path: '', line: 1, column: 1, message: notAFleet(text, data) },
+    ])
+  }
   // A value that matches no form of a union (a closure, say) is one problem, said once: the
   // union's own error, not each of its forms' errors.
   const schemaErrors = allSchemaErrors(data).filter(
@@ -121,6 +128,35 @@ function allSchemaErrors(data: unknown): SchemaError[] {
   }
 }
 
+/** The longest value an error quotes; a longer one is cut, with its length said. */
+const MAX_SHOWN_CHARACTERS = 60
+
+/** A value as an error quotes it: as JSON, cut when long (a value is never pasted whole). */
+function shownValue(value: unknown): string {
+  const json = JSON.stringify(value) ?? String(value)
+  if (json.length <= MAX_SHOWN_CHARACTERS) return json
+  return `${json.slice(0, MAX_SHOWN_CHARACTERS)}... (${json.length} characters)`
+}
+
+/**
+ * Why a file whose top level is no mapping is not a fleet file, without its content: and where a
+ * file of bookings (a CSV export, the slip of `fleet import` for `bookings import`) goes instead.
+ */
+function notAFleet(text: string, data: unknown): string {
+  const what =
+    data === null || data === undefined
+      ? 'the file is empty'
+      : Array.isArray(data)
+        ? 'the file is a list'
+        : 'the file is plain text'
+  const firstLine = text.split('\n', 1)[0] ?? ''
+  const bookings =
+    /,/.test(firstLine) && /\breference\b/i.test(firstLine)
+      ? '; it looks like a CSV of bookings, which `rental-agent bookings import FILE` loads'
+      : ''
+  return `${what}, not a fleet file: a fleet file is YAML or JSON whose top level has company, depots and vehicles (\`rental-agent fleet schema\` gives its schema)${bookings}`
+}
+
 const TYPE_WORDS: Record<string, string> = {
   number: 'a number',
   integer: 'a whole number',
@@ -154,24 +190,6 @@ function closestName(key: string, known: string[]): string | undefined {
   return best?.name
 }
 
-/** Levenshtein's distance: the letters to add, drop or change to turn one word into the other. */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i]
-    for (let j = 1; j <= b.length; j++) {
-      const change = a[i - 1] === b[j - 1] ? 0 : 1
-      current[j] = Math.min(
-        (previous[j] as number) + 1,
-        (current[j - 1] as number) + 1,
-        (previous[j - 1] as number) + change,
-      )
-    }
-    previous = current
-  }
-  return previous[b.length] as number
-}
-
 /** Enough for any file a person would fix by hand, bounded for one that is not a fleet at all. */
 const MAX_SCHEMA_ERRORS = 1000
 
@@ -197,7 +215,7 @@ function schemaProblem(error: SchemaError, data: unknown): LocatedProblem {
     }
   }
   // The validator's own words ("must be number", "must be >= 0") said with the value and in words.
-  const shown = JSON.stringify(valueAt(data, path))
+  const shown = shownValue(valueAt(data, path))
   if (error.keyword === 'type') {
     const type = (error.params as { type?: string }).type ?? ''
     const money = type === 'number' && typeof valueAt(data, path) === 'string'
@@ -221,7 +239,7 @@ function schemaProblem(error: SchemaError, data: unknown): LocatedProblem {
     return { path, message: `must be one of ${extra.allowedValues.join(', ')}` }
   }
   if (error.keyword === 'pattern') {
-    const shown = JSON.stringify(valueAt(data, path))
+    const shown = shownValue(valueAt(data, path))
     // A shape people know is said with an example of it; "not in the expected form: the
     // company's own website" did not say that http:// was the fault.
     const shape = PATTERN_SHAPES[(error.params as { pattern?: string }).pattern ?? '']
@@ -236,7 +254,7 @@ function schemaProblem(error: SchemaError, data: unknown): LocatedProblem {
     }
   }
   if (error.keyword === 'anyOf') {
-    const shown = JSON.stringify(valueAt(data, path))
+    const shown = shownValue(valueAt(data, path))
     const list = path.at(-2)
     const shape =
       list === 'annual_closures'

@@ -1,5 +1,6 @@
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio'
 import type { Config } from '../config.ts'
+import { mistypedSettings } from '../mistyped-settings.ts'
 import { scrubText } from '../observability/personal-data.ts'
 import { SiteLinks } from '../presenters/site-links.ts'
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
@@ -22,6 +23,7 @@ const STDIO_CLIENT = 'mcp-stdio'
 export async function runMcpStdio(config: Config): Promise<void> {
   const log = stderrLog()
   const services = await openServices(config, { log, serviceZoneWhenUnset: true })
+  for (const line of mistypedSettings(process.env)) log.warn(line)
   // The link is handed to a person; served by no one, it is a dead end nobody sees coming.
   if (!config.publicUrlSet) {
     log.warn(

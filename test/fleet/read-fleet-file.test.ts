@@ -427,6 +427,33 @@ describe('a bad fleet file is refused with every problem located by path, line a
     }
   })
 
+  test('a file that is no fleet at all is said so in one line, without its content', () => {
+    const csv = `reference,name,email\n${Array.from({ length: 40 }, (_, i) => `R-${i},Jane Doe ${i},jane${i}@example.com`).join('\n')}\n`
+    for (const [text, says] of [
+      [
+        csv,
+        'the file is plain text, not a fleet file: a fleet file is YAML or JSON whose top level has company, depots and vehicles (`rental-agent fleet schema` gives its schema); it looks like a CSV of bookings, which `rental-agent bookings import FILE` loads',
+      ],
+      ['- a\n- b\n', 'the file is a list, not a fleet file'],
+      ['', 'the file is empty, not a fleet file'],
+    ] as const) {
+      const problems = problemsOf(text)
+      assert.equal(problems.length, 1, JSON.stringify(problems))
+      assert.ok(problems[0]?.message.startsWith(says), problems[0]?.message)
+      assert.doesNotMatch(JSON.stringify(problems), /Jane Doe|example\.com/)
+    }
+  })
+
+  test('a long value refused is quoted cut, with its length', () => {
+    const long = 'x'.repeat(500)
+    const problems = problemsOf(rulesFleetWith('fee: 75.50', `fee: ${long}`))
+    const problem = problems.find((candidate) => candidate.path === 'routes[0].fee')
+    assert.equal(
+      problem?.message,
+      `"${'x'.repeat(59)}... (502 characters) must be a number, without quotes or a currency sign (45.00, not "45.00" or "$45")`,
+    )
+  })
+
   test('every problem of a file is listed, not only the first', () => {
     const text = rulesFleetWith('fee: 75.50', 'fee: 12.345').replace(
       'price: 20.00',

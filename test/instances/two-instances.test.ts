@@ -99,6 +99,11 @@ describe('two instances on one PostgreSQL database', () => {
         const ready = await instance.request('/ready')
         assert.equal(ready.status, 200, `${instance.name} /ready: ${ready.body}`)
         assert.deepEqual(jsonOf(ready), { status: 'ready' })
+        // Without SMTP_URL each takes the shared outbox's emails into files of its own: said.
+        assert.match(
+          instance.log(),
+          /SMTP_URL is not set: this instance writes the emails it sends as files in .+outbox, and on a database shared with other instances it takes their emails too; set SMTP_URL on every instance/,
+        )
       }
       if (!REDIS_ANSWERS) t.diagnostic('Redis not reachable: the instances count in memory')
     },
