@@ -167,11 +167,17 @@ export async function buildApp(deps: AppDeps) {
   app.setNotFoundHandler(async (request, reply) => {
     // The CORS preflight route is the site's own; an OPTIONS it turns away under /book is a page.
     if (isPagePath(request.url)) return pageNotFoundHandler(request, reply)
+    // A person's browser (which asks for HTML first) gets a page with the way to the search; an
+    // agent or a script, the JSON error. A line of JSON was all a phone showed.
+    if (wantsPage(request.headers.accept)) return pageNotFoundHandler(request, reply)
     throw new DomainError(
       'not_found',
       `${request.method} ${request.url.split('?')[0]} is not a page of this site`,
     )
   })
+
+  // The site's own address, as a traveller types it or an agent shares it: the search.
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(BOOK_PREFIX, 302))
 
   // For load balancers and orchestrators; outside every rate limit and the OpenAPI document.
   app.get('/health', async () => ({ status: 'ok' }))
@@ -240,6 +246,15 @@ export async function buildApp(deps: AppDeps) {
 }
 
 /** True for the website's /book and anything under it. */
+/** Whether a request's Accept puts HTML before JSON, as a browser's navigation does. */
+function wantsPage(accept: string | undefined): boolean {
+  if (accept === undefined) return false
+  const html = accept.indexOf('text/html')
+  if (html === -1) return false
+  const json = accept.indexOf('application/json')
+  return json === -1 || html < json
+}
+
 function isPagePath(url: string): boolean {
   return url === BOOK_PREFIX || /^\/book[/?%]/.test(url)
 }

@@ -11,6 +11,7 @@ import {
   formatUntil,
 } from '../presenters/display-format.ts'
 import { mapLink } from '../presenters/map-link.ts'
+import { pickUpChecklist } from '../presenters/pick-up-checklist.ts'
 import { presentPriceLines } from '../presenters/price-lines.ts'
 import {
   freeCancellationOver,
@@ -55,9 +56,11 @@ export function travellerConfirmation(
   // The booking's page cancels only while cancelling is free: the link promises no more.
   const linkText = noneFree ? 'See your booking' : 'See or cancel your booking'
   const terms = bookedTerms(context, booking)
+  const bring = pickUpChecklist(booking)
   const sections = [
     `Your booking with ${company.name} is confirmed.`,
     rentalText(context, booking),
+    ['Bring to the pick-up:', ...bring.map((item) => `  - ${item}`)].join('\n'),
     priceText(booking),
     ...(terms.length > 0
       ? [['Terms:', ...terms.map(({ label, text }) => `  ${label}: ${text}`)].join('\n')]
@@ -76,6 +79,8 @@ export function travellerConfirmation(
       html`<p>Hello ${booking.customer?.fullName ?? ''},</p>
 <p>Your booking with ${company.name} is confirmed.</p>
 ${rentalHtml(context, booking)}
+<p><strong>Bring to the pick-up</strong></p>
+<ul>${bring.map((item) => html`<li>${item}</li>`)}</ul>
 ${priceHtml(booking)}
 ${terms.length > 0 ? html`<p><strong>Terms</strong>${terms.map(({ label, text }) => html`<br>${label}: ${text}`)}</p>` : ''}
 <p>${cancelRule}</p>

@@ -4,6 +4,7 @@ import { bookingCancellation } from '../domain/cancellation-rule.ts'
 import type { Depot } from '../domain/catalogue.ts'
 import type { CompanyProfile } from '../presenters/company-profile.ts'
 import { formatInstant, formatUntil } from '../presenters/display-format.ts'
+import { pickUpChecklist } from '../presenters/pick-up-checklist.ts'
 import { freeCancellationOver, noFreeCancellationText } from '../presenters/quote-terms.ts'
 import { bookedPrice, bookedRental } from './booking-summary.ts'
 import { type PageContent, page } from './page-document.ts'
@@ -78,6 +79,12 @@ ${
 <section class="panel" aria-labelledby="booked-heading">
 <h2 id="booked-heading">What you booked</h2>
 ${bookedRental(booking, input.depots)}
+${
+  cancelled
+    ? ''
+    : html`<h3 id="bring-heading">Bring to the pick-up</h3>
+<ul class="checklist" aria-labelledby="bring-heading">${pickUpChecklist(booking).map((item) => html`<li>${item}</li>`)}</ul>`
+}
 </section>
 <section class="panel" aria-labelledby="price-heading">
 <h2 id="price-heading">Booked price</h2>

@@ -77,6 +77,44 @@ describe('paths that are not endpoints', () => {
   test('a page outside the API is a 404 JSON not_found', async () => {
     assertError(await api.request('/nope'), { status: 404, code: 'not_found' })
   })
+
+  const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'
+
+  test('asked by a browser, an unknown address outside the API is a page leading to the search', async () => {
+    for (const url of ['/nope', '/index.html', '/docs/']) {
+      const response = await api.request({
+        method: 'GET',
+        url,
+        headers: { accept: BROWSER_ACCEPT },
+      })
+      assert.equal(response.statusCode, 404, url)
+      assert.match(String(response.headers['content-type']), /^text\/html/, url)
+      assert.match(response.body, /There is no page at this address/, url)
+      assert.match(response.body, /href="\/book"/, url)
+    }
+    // The API's own addresses answer JSON whoever asks.
+    const api404 = await api.request({
+      method: 'GET',
+      url: `${API}/cars`,
+      headers: { accept: BROWSER_ACCEPT },
+    })
+    assertError(api404, { status: 404, code: 'not_found' })
+    // JSON asked first is JSON.
+    const json = await api.request({
+      method: 'GET',
+      url: '/nope',
+      headers: { accept: 'application/json, text/html' },
+    })
+    assertError(json, { status: 404, code: 'not_found' })
+  })
+
+  test("the site's own address leads to the search", async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const response = await api.request({ method, url: '/' })
+      assert.equal(response.statusCode, 302, method)
+      assert.equal(response.headers.location, '/book', method)
+    }
+  })
 })
 
 describe('vehicle images', () => {

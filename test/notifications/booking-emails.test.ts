@@ -134,4 +134,35 @@ describe("the traveller's confirmation in HTML", () => {
       /<p><strong>Price, in New Zealand dollars<\/strong><\/p>\n<table/,
     )
   })
+
+  test('says what to bring to the pick-up: the licence, the card for the bond, the reference', () => {
+    const context = contextWith(null, null)
+    const bonded: BookingRecord = {
+      ...booking,
+      price: booking.price && {
+        ...booking.price,
+        terms: booking.price.terms && {
+          ...booking.price.terms,
+          bond: { amount: 150_000, planName: null },
+        },
+      },
+    }
+    const email = travellerConfirmation(
+      context,
+      bonded,
+      'https://rentals.example.com/book/manage/x',
+    )
+    const text = email?.text ?? ''
+    assert.ok(bonded.price?.terms, 'the booking carries its terms')
+    assert.ok(
+      text.includes(
+        `Bring to the pick-up:\n  - The main driver's full, current driver's licence; one not in English needs an International Driving Permit or an approved English translation with it\n  - A credit card in the main driver's name, for the bond of NZ$1,500.00\n  - Your booking reference, ${booking.reference}`,
+      ),
+      text,
+    )
+    assert.match(
+      email?.html ?? '',
+      /<p><strong>Bring to the pick-up<\/strong><\/p>\n<ul><li>The main driver/,
+    )
+  })
 })

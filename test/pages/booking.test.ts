@@ -61,6 +61,11 @@ describe('confirming a checkout', () => {
     ]) {
       assert.ok(text.includes(line), `no "${line}" in ${text}`)
     }
+    // What to bring: a traveller without a licence cannot take the vehicle.
+    assert.match(
+      text,
+      /Bring to the pick-up The main driver's full, current driver's licence; one not in English needs an International Driving Permit or an approved English translation with it (A credit card in the main driver's name, for the bond of NZ\$[\d,.]+ )?Your booking reference, RTR-[2-9A-HJKMNP-Z]{8}/,
+    )
     assert.equal(await site.unitsBooked(2), 1)
   })
 
