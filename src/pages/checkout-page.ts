@@ -292,8 +292,8 @@ ${textField({
   autocomplete: 'bday',
   value: input.customer.date_of_birth,
   error: input.errors.date_of_birth,
+  hint: "The driver's age on the pick-up day decides who may drive and any young-driver fee.",
 })}
-<p class="hint">The driver's age on the pick-up day decides who may drive and any young-driver fee.</p>
 </fieldset>`
 }
 

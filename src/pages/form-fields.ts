@@ -23,15 +23,22 @@ export type TextFieldInput = {
   error: string | undefined
   /** Extra attributes, already HTML (min, inputmode, spellcheck). */
   extra?: SafeHtml
+  /** A line under the field that explains it, read out with it (aria-describedby). */
+  hint?: string
 }
 
 /** A labelled input whose id is its name, so the error summary can link to it. */
 export function textField(input: TextFieldInput): SafeHtml {
-  const { name, label, value, type, autocomplete, error } = input
+  const { name, label, value, type, autocomplete, error, hint } = input
+  // The error first, then the hint: what to fix is read before what the field is for.
+  const describedBy = [error === undefined ? '' : `${name}-error`, hint ? `${name}-hint` : '']
+    .filter(Boolean)
+    .join(' ')
   return html`<div class="field${error === undefined ? '' : ' has-error'}">
 <label for="${name}">${label}</label>
 ${fieldError(name, error)}
-<input type="${type}" id="${name}" name="${name}" value="${value}"${autocomplete ? html` autocomplete="${autocomplete}"` : ''} required${errorAttributes(name, error)}${input.extra ?? ''}>
+<input type="${type}" id="${name}" name="${name}" value="${value}"${autocomplete ? html` autocomplete="${autocomplete}"` : ''} required${error === undefined ? '' : html` aria-invalid="true"`}${describedBy ? html` aria-describedby="${describedBy}"` : ''}${input.extra ?? ''}>
+${hint ? html`<p class="hint" id="${name}-hint">${hint}</p>` : ''}
 </div>`
 }
 
@@ -41,7 +48,9 @@ ${fieldError(name, error)}
  */
 export function errorSummary(problems: { href: string; message: string }[]): SafeHtml {
   if (problems.length === 0) return html``
-  return html`<div class="error-summary" role="alert" aria-labelledby="error-summary-title">
+  // Focused as the page loads (tabindex -1 lets it take focus): the keyboard starts at the list of
+  // what to fix, not at the top of the page with the masthead's link to Tab past first.
+  return html`<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1" autofocus>
 <h2 id="error-summary-title">There is a problem</h2>
 <ul>
 ${problems.map((problem) => html`<li><a href="${problem.href}">${problem.message}</a></li>\n`)}

@@ -355,10 +355,75 @@ describe('form errors in a browser: shown next to the field, what was typed kept
       assert.equal(await page.getByLabel('Full name').inputValue(), typed.name)
       assert.equal(await page.getByLabel('Email').inputValue(), typed.email)
       assert.equal(await page.getByLabel('Phone').inputValue(), typed.phone)
+      // The keyboard starts at the list of what to fix, not at the masthead's link.
+      assert.equal(
+        await page.evaluate('document.activeElement && document.activeElement.className'),
+        'error-summary',
+      )
       if (label === 'Email') await shot(page, 'errors')
       await context.close()
     })
   }
+
+  test("the date of birth's hint is read out with the field", { skip }, async () => {
+    const context = await newContext()
+    const page = await context.newPage()
+    await page.goto(`${origin}/book?${checkout}`)
+    const field = page.getByLabel("Driver's date of birth")
+    const describedBy = (await field.getAttribute('aria-describedby')) ?? ''
+    assert.equal(describedBy, 'date_of_birth-hint')
+    assert.match(
+      (await page.locator(`#${describedBy}`).textContent()) ?? '',
+      /The driver's age on the pick-up day decides/,
+    )
+    await context.close()
+  })
+
+  test('a 320 px phone zoomed to 200% (160 CSS px): nothing scrolls sideways or is cut off', {
+    skip,
+    timeout: 60_000,
+  }, async () => {
+    const context = await newContext({ width: 160, height: 640 })
+    const page = await context.newPage()
+    const fits = async (where: string) => {
+      const widths = (await page.evaluate(
+        '({ page: document.documentElement.scrollWidth, window: window.innerWidth })',
+      )) as { page: number; window: number }
+      if (widths.page <= widths.window) return
+      // What sticks out, to say where to look.
+      const wide = await page.evaluate(
+        "[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 || e.scrollWidth > e.clientWidth + 1).map((e) => e.tagName + '.' + e.className + ': ' + (e.textContent || '').trim().slice(0, 40)).slice(0, 5)",
+      )
+      assert.fail(`${where} scrolls sideways: ${JSON.stringify(widths)} ${JSON.stringify(wide)}`)
+    }
+    await page.goto(`${origin}/book`)
+    await fits('the search')
+    await page.goto(
+      `${origin}/book?pick_up_depot_id=1&drop_off_depot_id=3&pick_up_date=2027-02-01&drop_off_date=2027-02-08`,
+    )
+    await fits('the results')
+    await page.goto(`${origin}/book?${checkout}`)
+    await fits('the checkout')
+    // The total's amount is whole, not cut to "NZ".
+    const total = page.locator('table.price tr.total td.amount').first()
+    const amount = await total.evaluate((cell) => {
+      const box = cell as unknown as {
+        scrollWidth: number
+        clientWidth: number
+        textContent: string
+      }
+      return { scroll: box.scrollWidth, client: box.clientWidth, text: box.textContent }
+    })
+    assert.match(amount.text, /NZ\$[\d,]+\.\d\d/)
+    assert.ok(amount.scroll <= amount.client, `the total is cut off: ${JSON.stringify(amount)}`)
+    await shot(page, 'checkout-160')
+    await fillDetails(page, AROHA)
+    await page.getByRole('button', { name: 'Confirm booking' }).click()
+    await page.getByRole('heading', { name: 'Booking confirmed' }).waitFor()
+    await fits('the confirmation')
+    await shot(page, 'confirmation-160')
+    await context.close()
+  })
 
   test('dates that became past', { skip, timeout: 30_000 }, async () => {
     assert.ok(site)
