@@ -14,12 +14,18 @@ export type ToolAnswer = { structured: Record<string, unknown>; text: string }
  */
 export function toolResult(answer: ToolAnswer): CallToolResult {
   // The API's reasons name its endpoints (`GET /vehicles/availability with the same driver_age`);
-  // a tool's name the tools, in the structured content as in the text.
-  const structured = toolWorded(answer.structured) as Record<string, unknown>
+  // a tool's name the tools, in the structured content as in the text. Few answers name one: the
+  // JSON, written anyway, says whether this one does before anything is walked.
+  let json = JSON.stringify(answer.structured)
+  let structured = answer.structured
+  if (json.includes('GET /')) {
+    structured = toolWorded(structured) as Record<string, unknown>
+    json = JSON.stringify(structured)
+  }
   return {
     content: [
       { type: 'text', text: toolDescription(answer.text) },
-      { type: 'text', text: JSON.stringify(structured) },
+      { type: 'text', text: json },
     ],
     structuredContent: structured,
   }

@@ -5,6 +5,7 @@ import type { OperationDeps } from '../operations/agent-operations.ts'
 import type { RateLimitDecision, RateLimiter } from '../rate-limit/rate-limiter.ts'
 import { tooManyRequestsText } from '../rate-limit/too-many-requests.ts'
 import type { OperationSettings } from '../schemas/operations.ts'
+import type { McpDeps } from './create-mcp-server.ts'
 import {
   carriesVersionInMeta,
   dropNullArguments,
@@ -15,7 +16,6 @@ import {
   TOO_DEEP_MESSAGE,
 } from './message-check.ts'
 import { hostCheck, originCheck, preflight } from './origin-check.ts'
-import { errorResult } from './tool-error-result.ts'
 
 export const MCP_PATH = '/mcp'
 
@@ -84,6 +84,8 @@ export type McpEndpointDeps = OperationDeps & {
   allowedHosts: readonly string[]
   /** With tracing, each message is a span, parented by the trace context in its `_meta`. */
   tracing?: Tracing | undefined
+  /** For a tool call over the limit: its refusal, which the SDK writes as the tool's result. */
+  countCall?: McpDeps['countCall']
 }
 
 /**
@@ -118,12 +120,17 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
     )
     const respond = rateLimitResponder(deps.rateLimiter)
     const writeHeaders = rateLimitHeaders(deps.rateLimiter)
-    // A POST over the limit, counted on its arrival and answered once its body says what it is.
+    // A small POST over the limit, answered once its body says whether it is a tool call.
     const overLimit = new WeakMap<FastifyRequest, RateLimitDecision>()
     const countPost = async (request: FastifyRequest, reply: FastifyReply) => {
       const decision = await deps.rateLimiter.hit(request.ip)
-      if (decision.allowed) writeHeaders(decision, reply)
-      else overLimit.set(request, decision)
+      if (decision.allowed || !mayBeToolCall(request)) {
+        // Over the limit, anything that cannot be a tool call is the 429 at once, its body unread.
+        return respond(decision, reply) ? reply : undefined
+      }
+      writeHeaders(decision, reply)
+      overLimit.set(request, decision)
+      return undefined
     }
     app.post(
       MCP_PATH,
@@ -133,21 +140,20 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
         if (over) {
           // A tool call over the limit is the tool's result, as over stdio: the model reads when
           // to retry. The SDK's client threw a transport error for the 429, which agent loops
-          // take for a failed server. The status-minded still have Retry-After and RateLimit.
-          const call = request.body as { method?: unknown; id?: unknown } | undefined
-          const id = call?.id
-          if (call?.method === 'tools/call' && (typeof id === 'string' || typeof id === 'number')) {
-            const { resetAt, resetIn } = writeHeaders(over, reply)
-            const text = tooManyRequestsText(
-              over.limit,
-              deps.rateLimiter.windowSeconds,
-              resetAt,
-              resetIn,
-            )
-            return reply.send({ jsonrpc: '2.0', id, result: errorResult(text) })
+          // take for a failed server. The SDK writes it, as each revision encodes a result; the
+          // tool does not run. The status-minded still have Retry-After and RateLimit.
+          if (!isToolCall(request.body)) {
+            respond(over, reply)
+            return reply
           }
-          respond(over, reply)
-          return reply
+          const { resetAt, resetIn } = writeHeaders(over, reply)
+          const text = tooManyRequestsText(
+            over.limit,
+            deps.rateLimiter.windowSeconds,
+            resetAt,
+            resetIn,
+          )
+          return answer({ ...deps, countCall: async () => text }, request, reply)
         }
         const unspoken = unspokenRevision(request)
         if (unspoken) return reply.code(400).send(unspoken)
@@ -239,6 +245,29 @@ async function answer(deps: McpEndpointDeps, request: FastifyRequest, reply: Fas
     request.log.error({ err: error }, 'MCP request failed')
     return reply.code(500).send(rpcError(-32603, 'Internal error'))
   }
+}
+
+/**
+ * The most bytes of a POST over the limit that is read to see whether it is a tool call: a call's
+ * arguments are a few hundred bytes; a larger body over the limit is the 429 unread.
+ */
+const OVER_LIMIT_BODY_BYTES = 4096
+
+/** Whether a POST could carry one tool call worth reading over the limit: JSON, and small. */
+function mayBeToolCall(request: FastifyRequest): boolean {
+  const length = Number(request.headers['content-length'])
+  return (
+    Number.isInteger(length) &&
+    length <= OVER_LIMIT_BODY_BYTES &&
+    (request.headers['content-type'] ?? '').startsWith('application/json')
+  )
+}
+
+/** One `tools/call` request (not a batch, not a notification). */
+function isToolCall(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false
+  const { method, id } = body as { method?: unknown; id?: unknown }
+  return method === 'tools/call' && (typeof id === 'string' || typeof id === 'number')
 }
 
 /**

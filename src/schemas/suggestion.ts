@@ -27,7 +27,7 @@ export const UnavailableVehicleSchema = Type.Object(
     name: Type.String(),
     vehicleClass: Type.String({ description: 'The class of vehicle, such as suv or campervan' }),
     code: Type.Enum([...UNAVAILABLE_CODES], {
-      description: "Why it is left out: the code a quote's 404 gives",
+      description: 'Why it is left out: the code a quote (GET /quotes) refuses it with',
     }),
     reason: Type.String({ description: 'Why, in a sentence, with the next step' }),
     suggestion: SuggestionSchema,

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test'
 import type { CallToolResult } from '@modelcontextprotocol/client'
 import { SPOKEN_REVISIONS } from '../../src/mcp/mcp-plugin.ts'
 import { nestedDeeperThan } from '../../src/mcp/message-check.ts'
-import { connectHttp, errorText, startMcpOverHttp, structured } from './mcp-sessions.ts'
+import { connectHttp, errorText, MCP_ERAS, startMcpOverHttp, structured } from './mcp-sessions.ts'
 
 /*
  * /mcp as the web sees it: stateless (any instance answers any POST), guarded against DNS
@@ -356,8 +356,48 @@ describe('MCP calls and the rate limit', () => {
     // A body that is not JSON is still refused as over the limit first.
     const notJson = await post('{')
     assert.equal(notJson.status, 429)
+    // So are a body of another type and one too large: the 429 before the body is read.
+    const text = await fetch(`${session.origin}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', accept: ACCEPT },
+      body: 'hello',
+    })
+    assert.equal(text.status, 429)
+    const large = await post(
+      rpc(
+        'tools/call',
+        { name: 'list_depots', arguments: {}, _meta: { pad: 'x'.repeat(8000) } },
+        9,
+      ),
+    )
+    assert.equal(large.status, 429)
+    assert.match(await large.text(), /^Too many requests/)
   })
 })
+
+for (const era of MCP_ERAS) {
+  describe(`a tool call over the rate limit, revision ${era}`, () => {
+    let session: Awaited<ReturnType<typeof startMcpOverHttp>>
+    before(async () => {
+      session = await startMcpOverHttp({ env: { RATE_LIMIT_MAX: '3' } }, era)
+    })
+    after(async () => {
+      await session.close()
+    })
+
+    test("is the tool's isError result in the revision's own form, and the tool does not run", async () => {
+      let over: CallToolResult | undefined
+      for (let call = 0; call < 4 && !over; call++) {
+        const result = (await session.client.callTool({ name: 'list_depots' })) as CallToolResult
+        if (result.isError) over = result
+        else assert.ok(structured<{ depots: unknown[] }>(result).depots.length > 0)
+      }
+      assert.ok(over, 'no call was over the limit of 3')
+      assert.match(errorText(over), /^Too many requests: the limit is 3 requests per 60 seconds/)
+      assert.equal(over.structuredContent, undefined, 'no depots: the tool did not run')
+    })
+  })
+}
 
 describe('a JSON-RPC batch on /mcp', () => {
   let session: Awaited<ReturnType<typeof startMcpOverHttp>>

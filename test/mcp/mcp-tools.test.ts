@@ -60,7 +60,12 @@ describe('MCP tools over Streamable HTTP', () => {
       )
       // Nor its schemas' descriptions, nor an HTTP status a tool never gives.
       for (const schema of [tool.inputSchema, tool.outputSchema]) {
-        assert.doesNotMatch(JSON.stringify(schema), /GET \/|is a [45]\d\d\b/, tool.name)
+        // A status as words name one ("is a 400", "a quote's 404 gives"); not a phone's 555.
+        assert.doesNotMatch(
+          JSON.stringify(schema),
+          /GET \/|\b(?:a|an|the|is|quote's) [45]\d\d\b|\b[45]\d\d (?:gives|answer|error|status)/,
+          tool.name,
+        )
       }
     }
   })
