@@ -131,8 +131,17 @@ export function checkHandoverTime(
   time: TimeOfDay,
   handover: Handover,
   parameter: string,
-  now?: Now,
-  after?: TimeOfDay,
+  {
+    now,
+    after,
+    otherEnd,
+  }: {
+    now?: Now | undefined
+    /** On a rental of one day, for a drop-off: the pick-up time it must come after. */
+    after?: TimeOfDay | undefined
+    /** The rental's other date, which a date suggested instead must not pass. */
+    otherEnd?: CalendarDate | undefined
+  } = {},
 ): TimeOfDay {
   const offered = handoverTimes(depot, date, handover)
   // The times suggested instead: still to come today, and on a rental of one day, for a drop-off,
@@ -158,7 +167,7 @@ export function checkHandoverTime(
       'time_not_offered',
       parameter,
       offered.length === 0
-        ? `${parameter} ${time}: ${depot.name} has no ${handover} times on a ${dayType} (${date})${nearestHandoverDays(depot, date, handover, parameter, now)}`
+        ? `${parameter} ${time}: ${depot.name} has no ${handover} times on a ${dayType} (${date})${nearestHandoverDays(depot, date, handover, parameter, now, otherEnd)}`
         : left.length === 0
           ? after !== undefined
             ? `${notOffered}, and it takes none after the pick-up at ${after} that day; send a later date`
@@ -184,9 +193,15 @@ function nearestHandoverDays(
   handover: Handover,
   parameter: string,
   now?: Now,
+  otherEnd?: CalendarDate,
 ): string {
   const dateParameter = parameter.replace(/_time$/, '_date')
+  // A pick-up no later than the drop-off, a drop-off no earlier than the pick-up.
+  const withinRental = (candidate: CalendarDate) =>
+    otherEnd === undefined ||
+    (handover === 'pick-up' ? candidate <= otherEnd : candidate >= otherEnd)
   const takes = (candidate: CalendarDate) =>
+    withinRental(candidate) &&
     depotClosure(depot, candidate, handover) === undefined &&
     handoverTimes(depot, candidate, handover, now).length > 0
   const nearest: CalendarDate[] = []
@@ -202,7 +217,11 @@ function nearestHandoverDays(
   const leaveOut = `leave ${parameter} out`
   if (nearest.length === 0) return `; send another ${dateParameter}, or ${leaveOut}`
   const send = nearest.map((candidate) => `${dateParameter}=${candidate}`).join(' or ')
-  return `; the nearest dates it takes ${handover}s are ${nearest.join(' and ')}: send ${send}, or ${leaveOut}`
+  const dates =
+    nearest.length === 1
+      ? `the nearest date it takes ${handover}s is ${nearest[0]}`
+      : `the nearest dates it takes ${handover}s are ${nearest.join(' and ')}`
+  return `; ${dates}: send ${send}, or ${leaveOut}`
 }
 
 /**

@@ -84,7 +84,7 @@ export async function priceRental(ctx: VerbContext, request: QuoteRequest): Prom
           request.pickUpTime,
           'pick-up',
           'pick_up_time',
-          now,
+          { now, otherEnd: period.dropOffDate },
         )
   // On a rental of one day, the drop-off times suggested are those after the pick-up.
   const sameDay = period.pickUpDate === period.dropOffDate
@@ -97,11 +97,14 @@ export async function priceRental(ctx: VerbContext, request: QuoteRequest): Prom
           request.dropOffTime,
           'drop-off',
           'drop_off_time',
-          now,
-          sameDay
-            ? (pickUpTime ??
+          {
+            now,
+            after: sameDay
+              ? (pickUpTime ??
                 handoverTimes(rental.pickUpDepot, period.pickUpDate, 'pick-up', now)[0])
-            : undefined,
+              : undefined,
+            otherEnd: period.pickUpDate,
+          },
         )
   if (sameDay) {
     checkSameDayOrder(
@@ -217,6 +220,7 @@ function quoteStillValid(
         request.pickUpTime,
         'pick-up',
         'pick_up_time',
+        { otherEnd: period.dropOffDate },
       )
     }
     if (request.dropOffTime !== undefined) {
@@ -226,6 +230,7 @@ function quoteStillValid(
         request.dropOffTime,
         'drop-off',
         'drop_off_time',
+        { otherEnd: period.pickUpDate },
       )
     }
     if (period.pickUpDate === period.dropOffDate) {

@@ -162,7 +162,7 @@ describe('checkSameDayOrder: a rental on one day ends after it starts', () => {
 describe('checkHandoverTime today lists only the times still to come', () => {
   test('a time not offered, asked today, is told the ones left', () => {
     const got = refusal(() =>
-      checkHandoverTime(alpha, DAY, '09:00', 'pick-up', 'pick_up_time', MORNING),
+      checkHandoverTime(alpha, DAY, '09:00', 'pick-up', 'pick_up_time', { now: MORNING }),
     )
     assert.equal(
       got?.message,
@@ -173,7 +173,7 @@ describe('checkHandoverTime today lists only the times still to come', () => {
   test('with none left that day, to send a later date', () => {
     const evening: Now = { instant: new Date('2027-01-13T05:00:00Z'), timeZone: 'Pacific/Auckland' }
     const got = refusal(() =>
-      checkHandoverTime(alpha, DAY, '13:00', 'drop-off', 'drop_off_time', evening),
+      checkHandoverTime(alpha, DAY, '13:00', 'drop-off', 'drop_off_time', { now: evening }),
     )
     assert.equal(
       got?.message,
@@ -183,14 +183,14 @@ describe('checkHandoverTime today lists only the times still to come', () => {
 
   test('on a rental of one day, the drop-off times suggested are those after the pick-up', () => {
     const got = refusal(() =>
-      checkHandoverTime(alpha, DAY, '11:00', 'drop-off', 'drop_off_time', undefined, '12:00'),
+      checkHandoverTime(alpha, DAY, '11:00', 'drop-off', 'drop_off_time', { after: '12:00' }),
     )
     assert.equal(
       got?.message,
       'drop_off_time 11:00 is not a drop-off time of Alpha on a weekday (2027-01-13); send one of 17:00',
     )
     const none = refusal(() =>
-      checkHandoverTime(alpha, DAY, '11:00', 'drop-off', 'drop_off_time', undefined, '18:00'),
+      checkHandoverTime(alpha, DAY, '11:00', 'drop-off', 'drop_off_time', { after: '18:00' }),
     )
     assert.equal(
       none?.message,
@@ -201,8 +201,7 @@ describe('checkHandoverTime today lists only the times still to come', () => {
   test('a drop-off time already passed today is refused as a pick-up time is', () => {
     const got = refusal(() =>
       checkHandoverTime(alpha, DAY, '10:00', 'drop-off', 'drop_off_time', {
-        ...MORNING,
-        instant: new Date('2027-01-12T22:00:00Z'),
+        now: { ...MORNING, instant: new Date('2027-01-12T22:00:00Z') },
       }),
     )
     assert.equal(

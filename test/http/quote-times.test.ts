@@ -88,6 +88,19 @@ describe('GET /quotes with pick_up_time and drop_off_time', () => {
       says: 'pick_up_time 08:00: Beta has no pick-up times on a weekend (2027-01-16); the nearest dates it takes pick-ups are 2027-01-15 and 2027-01-18: send pick_up_date=2027-01-15 or pick_up_date=2027-01-18, or leave pick_up_time out',
     },
     {
+      // Never a date past the rental's other end: a drop-off before the pick-up would be refused next.
+      asked: {
+        pick_up_depot_id: '1',
+        drop_off_depot_id: '2',
+        pick_up_date: '2027-01-16',
+        drop_off_date: '2027-01-17',
+        drop_off_time: '10:00',
+      },
+      code: 'time_not_offered',
+      parameter: 'drop_off_time',
+      says: 'drop_off_time 10:00: Beta has no drop-off times on a weekend (2027-01-17); the nearest date it takes drop-offs is 2027-01-18: send drop_off_date=2027-01-18, or leave drop_off_time out',
+    },
+    {
       asked: { drop_off_time: '24:00' },
       code: 'invalid_parameter',
       parameter: 'drop_off_time',
