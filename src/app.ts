@@ -169,7 +169,7 @@ export async function buildApp(deps: AppDeps) {
     if (isPagePath(request.url)) return pageNotFoundHandler(request, reply)
     // A person's browser (which asks for HTML first) gets a page with the way to the search; an
     // agent or a script, the JSON error. A line of JSON was all a phone showed.
-    if (wantsPage(request.headers.accept)) return pageNotFoundHandler(request, reply)
+    if (wantsPage(request.url, request.headers.accept)) return pageNotFoundHandler(request, reply)
     throw new DomainError(
       'not_found',
       `${request.method} ${request.url.split('?')[0]} is not a page of this site`,
@@ -245,16 +245,34 @@ export async function buildApp(deps: AppDeps) {
   return app
 }
 
-/** True for the website's /book and anything under it. */
-/** Whether a request's Accept puts HTML before JSON, as a browser's navigation does. */
-function wantsPage(accept: string | undefined): boolean {
-  if (accept === undefined) return false
-  const html = accept.indexOf('text/html')
-  if (html === -1) return false
-  const json = accept.indexOf('application/json')
-  return json === -1 || html < json
+/**
+ * Whether a request for an address that is no page should get the site's page rather than the
+ * JSON error: asked by a browser (its Accept prefers HTML to JSON, by quality, as a navigation's
+ * does), for an address outside the machine-read ones (the API, MCP, UCP, images, /.well-known),
+ * whose clients read JSON whatever they accept.
+ */
+function wantsPage(url: string, accept: string | undefined): boolean {
+  if (accept === undefined || MACHINE_PATHS.test(url)) return false
+  const html = acceptQuality(accept, 'text/html')
+  return html > 0 && html > acceptQuality(accept, 'application/json')
 }
 
+/** The addresses whose missing ones are always JSON. */
+const MACHINE_PATHS = /^\/(?:api|mcp|ucp|images|\.well-known)(?:[/?]|$)/
+
+/** The quality an Accept header gives a media type named exactly (0 when not named). */
+function acceptQuality(accept: string, type: string): number {
+  for (const range of accept.split(',')) {
+    const [name, ...parameters] = range.split(';')
+    if (name?.trim().toLowerCase() !== type) continue
+    const q = parameters.map((parameter) => parameter.trim()).find((p) => p.startsWith('q='))
+    const quality = q === undefined ? 1 : Number(q.slice(2))
+    return Number.isFinite(quality) ? quality : 0
+  }
+  return 0
+}
+
+/** True for the website's /book and anything under it. */
 function isPagePath(url: string): boolean {
   return url === BOOK_PREFIX || /^\/book[/?%]/.test(url)
 }

@@ -64,6 +64,14 @@ const FAMILIES = [
 const KNOWN = new Set<string>(SETTINGS)
 
 /**
+ * What Kubernetes sets for every Service of the namespace (its service links): a Service named
+ * `redis` gives REDIS_SERVICE_HOST, REDIS_PORT, REDIS_PORT_6379_TCP_ADDR and more, at every start
+ * of every pod. Not the operator's slips, so not warned.
+ */
+const SERVICE_LINK =
+  /_(?:SERVICE_(?:HOST|PORT)(?:_\w+)?|PORT(?:_\d+_(?:TCP|UDP|SCTP)(?:_(?:ADDR|PORT|PROTO))?)?)$/
+
+/**
  * A warning for each variable set that looks meant for the service but is none of its settings,
  * so is ignored: a letter or two from one (`SMTP_URI`, `DATABSE_URL`), or of one of its families
  * (`REDIS_HOST`). Ignored without a word, `SMTP_URI` sent an instance's emails to files on its own
@@ -73,6 +81,7 @@ export function mistypedSettings(env: NodeJS.ProcessEnv): string[] {
   const warnings: string[] = []
   for (const name of Object.keys(env).sort()) {
     if (KNOWN.has(name) || !/^[A-Z][A-Z0-9_]*$/.test(name) || !env[name]) continue
+    if (SERVICE_LINK.test(name)) continue
     const meant = closestSetting(name)
     if (meant) {
       warnings.push(

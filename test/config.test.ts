@@ -298,6 +298,15 @@ describe('settings that moved to the fleet file are named at start-up, not silen
         SMTP_USER: '',
         npm_config_cache: '/tmp',
         OTEL_RESOURCE_ATTRIBUTES: 'a=b',
+        // Kubernetes' links to a Service named redis, set in every pod.
+        REDIS_SERVICE_HOST: '10.0.0.7',
+        REDIS_SERVICE_PORT: '6379',
+        REDIS_SERVICE_PORT_REDIS: '6379',
+        REDIS_PORT: 'tcp://10.0.0.7:6379',
+        REDIS_PORT_6379_TCP: 'tcp://10.0.0.7:6379',
+        REDIS_PORT_6379_TCP_ADDR: '10.0.0.7',
+        REDIS_PORT_6379_TCP_PORT: '6379',
+        REDIS_PORT_6379_TCP_PROTO: 'tcp',
       }),
       [
         'DATABSE_URL is not a setting of this service, so it is ignored: did you mean DATABASE_URL?',

@@ -99,13 +99,21 @@ describe('paths that are not endpoints', () => {
       headers: { accept: BROWSER_ACCEPT },
     })
     assertError(api404, { status: 404, code: 'not_found' })
-    // JSON asked first is JSON.
-    const json = await api.request({
-      method: 'GET',
-      url: '/nope',
-      headers: { accept: 'application/json, text/html' },
-    })
-    assertError(json, { status: 404, code: 'not_found' })
+    // JSON preferred is JSON: first, or by quality.
+    for (const accept of ['application/json, text/html', 'text/html;q=0.1, application/json']) {
+      const json = await api.request({ method: 'GET', url: '/nope', headers: { accept } })
+      assertError(json, { status: 404, code: 'not_found' })
+    }
+    // The machine-read addresses answer JSON whoever asks.
+    for (const url of ['/images/vehicles/nope.png', '/mcp/x', '/.well-known/nope', '/ucp/x']) {
+      const response = await api.request({
+        method: 'GET',
+        url,
+        headers: { accept: BROWSER_ACCEPT },
+      })
+      assert.equal(response.statusCode, 404, url)
+      assert.match(String(response.headers['content-type']), /json/, url)
+    }
   })
 
   test("the site's own address leads to the search", async () => {
