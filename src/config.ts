@@ -1,6 +1,6 @@
 import { findPackageJSON } from 'node:module'
 import { isIP } from 'node:net'
-import { dirname, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { isTimeZone } from './domain/calendar-date.ts'
 import {
   type ObservabilityConfig,
@@ -308,6 +308,11 @@ function databaseUrl(env: NodeJS.ProcessEnv): string | undefined {
     )
   }
   return text
+}
+
+/** Where emails are written as .eml files when no SMTP_URL is set. */
+export function outboxDir(config: Pick<Config, 'dataDir'>): string {
+  return join(config.dataDir, 'outbox')
 }
 
 /** A URL as an error may repeat it: a password in it is not repeated in logs. */

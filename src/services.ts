@@ -1,5 +1,4 @@
-import { join } from 'node:path'
-import { type Config, DEMO_FLEET_FILE, inServiceZone } from './config.ts'
+import { type Config, DEMO_FLEET_FILE, inServiceZone, outboxDir } from './config.ts'
 import { todayIn } from './domain/calendar-date.ts'
 import { CatalogueIndex } from './domain/catalogue-index.ts'
 import { bookingNoticesFor } from './notifications/booking-notices.ts'
@@ -175,7 +174,7 @@ export async function openServices(
           openChannelSenders({
             smtpUrl: config.smtpUrl,
             mailFrom: config.mailFrom ?? `bookings@${new URL(config.publicUrl).hostname}`,
-            emlDir: join(config.dataDir, 'outbox'),
+            emlDir: outboxDir(config),
             webhookUrl: config.webhookUrl,
             webhookSecret: config.webhookSecret,
           }),

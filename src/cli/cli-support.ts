@@ -84,7 +84,7 @@ async function inServiceZoneOf(store: Store, config: Config, tellsTimes: boolean
 export function describeStore(config: Config): string {
   if (config.databaseUrl) {
     const url = new URL(config.databaseUrl)
-    return `PostgreSQL database ${url.pathname.slice(1) || '(default)'} at ${url.hostname}`
+    return `PostgreSQL database ${url.pathname.slice(1)} at ${url.hostname}`
   }
   const file = join(config.dataDir, DATABASE_FILE)
   return `SQLite database ${file}${existsSync(file) ? '' : ' (not made yet)'}`

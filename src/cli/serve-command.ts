@@ -1,8 +1,7 @@
 import { statSync } from 'node:fs'
 import { flushCompileCache } from 'node:module'
-import { join } from 'node:path'
 import { Command } from 'commander'
-import { type Config, DEMO_COMPANY, loadConfig, retiredSettings } from '../config.ts'
+import { type Config, DEMO_COMPANY, loadConfig, outboxDir, retiredSettings } from '../config.ts'
 import { mistypedSettings } from '../mistyped-settings.ts'
 import { CommandError, describeStore, failureMessage } from './cli-support.ts'
 
@@ -159,7 +158,7 @@ function listenFailure(error: unknown, config: Config): CommandError | undefined
 
 /** Where the emails go: an operator reads it at start rather than finding out from a traveller. */
 function mailDestination(config: Config): string {
-  if (!config.smtpUrl) return `emails written as files in ${join(config.dataDir, 'outbox')}`
+  if (!config.smtpUrl) return `emails written as files in ${outboxDir(config)}`
   const url = new URL(config.smtpUrl)
   return `emails sent through ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`
 }
@@ -171,7 +170,7 @@ function startWarnings(config: Config, company: string): string[] {
   // too, and writes them to its own disk, where nobody reads them.
   if (config.databaseUrl && !config.smtpUrl) {
     warnings.push(
-      `SMTP_URL is not set: this instance writes the emails it sends as files in ${join(config.dataDir, 'outbox')}, and on a database shared with other instances it takes their emails too; set SMTP_URL on every instance`,
+      `SMTP_URL is not set: this instance writes the emails it sends as files in ${outboxDir(config)}, and on a database shared with other instances it takes their emails too; set SMTP_URL on every instance`,
     )
   }
   // On this machine's own address it is someone trying the service, as the README starts.

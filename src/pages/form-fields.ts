@@ -9,9 +9,15 @@ export function fieldError(id: string, message: string | undefined): SafeHtml {
   return html`<span class="field-error" id="${id}-error"><span class="visually-hidden">Error: </span>${message}</span>`
 }
 
-/** The attributes that tie a field to its error message, when it has one. */
-export function errorAttributes(id: string, message: string | undefined): SafeHtml {
-  return message === undefined ? html`` : html` aria-invalid="true" aria-describedby="${id}-error"`
+/**
+ * The attributes that tie a field to its error message, when it has one, and to its hint (the
+ * error read first: what to fix before what the field is for).
+ */
+export function errorAttributes(id: string, message: string | undefined, hinted = false): SafeHtml {
+  const describedBy = [message === undefined ? '' : `${id}-error`, hinted ? `${id}-hint` : '']
+    .filter(Boolean)
+    .join(' ')
+  return html`${message === undefined ? '' : html` aria-invalid="true"`}${describedBy ? html` aria-describedby="${describedBy}"` : ''}`
 }
 
 export type TextFieldInput = {
@@ -30,14 +36,10 @@ export type TextFieldInput = {
 /** A labelled input whose id is its name, so the error summary can link to it. */
 export function textField(input: TextFieldInput): SafeHtml {
   const { name, label, value, type, autocomplete, error, hint } = input
-  // The error first, then the hint: what to fix is read before what the field is for.
-  const describedBy = [error === undefined ? '' : `${name}-error`, hint ? `${name}-hint` : '']
-    .filter(Boolean)
-    .join(' ')
   return html`<div class="field${error === undefined ? '' : ' has-error'}">
 <label for="${name}">${label}</label>
 ${fieldError(name, error)}
-<input type="${type}" id="${name}" name="${name}" value="${value}"${autocomplete ? html` autocomplete="${autocomplete}"` : ''} required${error === undefined ? '' : html` aria-invalid="true"`}${describedBy ? html` aria-describedby="${describedBy}"` : ''}${input.extra ?? ''}>
+<input type="${type}" id="${name}" name="${name}" value="${value}"${autocomplete ? html` autocomplete="${autocomplete}"` : ''} required${errorAttributes(name, error, hint !== undefined)}${input.extra ?? ''}>
 ${hint ? html`<p class="hint" id="${name}-hint">${hint}</p>` : ''}
 </div>`
 }
