@@ -315,9 +315,20 @@ export function outboxDir(config: Pick<Config, 'dataDir'>): string {
   return join(config.dataDir, 'outbox')
 }
 
-/** A URL as an error may repeat it: a password in it is not repeated in logs. */
+/**
+ * A URL as an error may repeat it: a password in it, and every value of its query (where
+ * `?password=` may be), is not repeated in logs.
+ */
 function shownUrl(text: string): string {
-  return text.replace(/(\/\/[^:/@]*:)[^@]*@/, '$1***@')
+  const url = URL.parse(text)
+  if (!url) {
+    return text.replace(/(\/\/[^:/@]*:)[^@]*@/, '$1***@').replace(/([?&][^=&#]*=)[^&#]*/g, '$1***')
+  }
+  // Without a secret, as typed (the URL class would add a slash, say).
+  if (!url.password && !url.search) return text
+  if (url.password) url.password = '***'
+  for (const name of new Set(url.searchParams.keys())) url.searchParams.set(name, '***')
+  return url.toString()
 }
 
 /** `10.0.0.5, 10.1.0.0/16, ::1`: each an IP address or a CIDR block. */

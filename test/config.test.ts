@@ -193,6 +193,17 @@ describe('loadConfig refuses a bad value with a ConfigError that names the varia
       says: 'names no database; add its name after the server, such as postgres://user@db.internal:5432/rentals',
     },
     { variable: 'DATABASE_URL', value: 'postgres://db.internal/', says: 'names no database' },
+    // A password in the query is no more repeated than one before the host.
+    {
+      variable: 'DATABASE_URL',
+      value: 'postgres://rentals@db.internal:5432?password=S3cretPw',
+      says: 'got "postgres://rentals@db.internal:5432?password=***"',
+    },
+    {
+      variable: 'REDIS_URL',
+      value: 'http://cache:6379/?password=S3cretPw',
+      says: 'got "http://cache:6379/?password=***"',
+    },
     { variable: 'REDIS_URL', value: 'http://cache:6379', says: 'must be a redis:// URL' },
     { variable: 'TRUSTED_PROXIES', value: '10.0.0.5,nginx', says: '"nginx" is neither' },
     { variable: 'TRUSTED_PROXIES', value: '10.0.0.0/33', says: '"10.0.0.0/33" is neither' },
@@ -258,7 +269,7 @@ describe('loadConfig refuses a bad value with a ConfigError that names the varia
           assert.equal(error.name, 'ConfigError')
           assert.ok(error.message.startsWith(`${variable} `), `names ${variable}: ${error.message}`)
           assert.ok(error.message.includes(says), `says "${says}": ${error.message}`)
-          if (variable.endsWith('_SECRET') || value.includes(':hunter2@')) {
+          if (variable.endsWith('_SECRET') || /:hunter2@|password=/.test(value)) {
             assert.ok(!error.message.includes(value), `never repeats a secret: ${error.message}`)
           } else {
             assert.ok(error.message.includes(`"${value}"`), `quotes the value: ${error.message}`)
