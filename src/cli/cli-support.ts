@@ -92,6 +92,11 @@ export function describeStore(config: Config): string {
 
 /** What an operator reads when a command fails: the cause in a line, never a stack or driver text. */
 export function failureMessage(error: unknown): string {
+  // A control character from a file or a setting (a terminal's escape sequence) is shown, not obeyed.
+  return withoutControlCharacters(operatorText(error))
+}
+
+function operatorText(error: unknown): string {
   if (error instanceof FleetFileError) return error.message
   if (error instanceof ConfigError) return `configuration: ${error.message}`
   if (error instanceof StoreUnavailableError) {
@@ -100,6 +105,15 @@ export function failureMessage(error: unknown): string {
   }
   if (error instanceof CommandError || error instanceof DomainError) return error.message
   return error instanceof Error ? (error.stack ?? error.message) : String(error)
+}
+
+/** The text with every C0 and C1 control character but the line break and tab as `\uXXXX`. */
+function withoutControlCharacters(text: string): string {
+  return text.replace(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
 }
 
 /** An option's whole-number id, such as `--depot 3`; commander reports a bad one as a usage error. */

@@ -7,6 +7,7 @@ import { toDollars } from '../domain/money.ts'
 import { withQuoteDefaults } from '../domain/quote.ts'
 import { unsafeInLine, withoutUnsafeCharacters } from '../domain/unsafe-text.ts'
 import { dollarsToCents } from './check-fleet.ts'
+import { shownValue } from './shown-value.ts'
 
 /*
  * Bookings as CSV with a header row: those made through the company's other channels, to import,
@@ -139,7 +140,7 @@ function headerProblems(header: string[], fields: Position[]): CsvProblem[] {
     if (!KNOWN.includes(name)) {
       problems.push({
         ...at(i),
-        message: `"${name}" is not a known column; the columns are ${KNOWN.join(', ')}`,
+        message: `${shownValue(name)} is not a known column; the columns are ${KNOWN.join(', ')}`,
       })
     } else if (header.indexOf(name) !== i) {
       problems.push({ ...at(i), message: `column ${name} is given twice` })
@@ -184,19 +185,20 @@ function readRow(
   if (!REFERENCE.test(reference)) {
     fail(
       'reference',
-      `"${reference}" is not a booking reference: 1 to 40 letters, digits or dashes`,
+      `${shownValue(reference)} is not a booking reference: 1 to 40 letters, digits or dashes`,
     )
   }
   const id = (name: BookingColumn) => {
     const text = value(name)
     if (ID.test(text)) return Number(text)
-    fail(name, `"${text}" is not an id; give a whole number such as 3`)
+    fail(name, `${shownValue(text)} is not an id; give a whole number such as 3`)
     return 0
   }
   const date = (name: BookingColumn) => {
     const text = value(name)
     const parsed = parseCalendarDate(text)
-    if (!parsed) fail(name, `"${text}" is not a calendar date; give YYYY-MM-DD such as 2027-02-01`)
+    if (!parsed)
+      fail(name, `${shownValue(text)} is not a calendar date; give YYYY-MM-DD such as 2027-02-01`)
     return parsed
   }
   const text = (name: BookingColumn) => {
@@ -221,7 +223,7 @@ function readRow(
   const email = text('customer_email')
   const phone = text('customer_phone')
   if (email !== '' && !/^[^\s@]+@[^\s@]+$/.test(email)) {
-    fail('customer_email', `"${email}" is not an email address`)
+    fail('customer_email', 'is not an email address such as name@example.com')
   }
   const total = value('total')
   let totalAmount: number | null = null
@@ -233,7 +235,7 @@ function readRow(
         : ''
       fail(
         'total',
-        `"${total}" is not an amount; give NZD dollars with at most two decimals${comma}, such as 450.50`,
+        `${shownValue(total)} is not an amount; give NZD dollars with at most two decimals${comma}, such as 450.50`,
       )
     } else totalAmount = cents
   }
@@ -244,7 +246,7 @@ function readRow(
     if (!parsed || Number.isNaN(parsed.getTime())) {
       fail(
         name,
-        `"${given}" is not an instant; give ISO 8601 with its zone, such as 2027-01-09T22:00:00Z`,
+        `${shownValue(given)} is not an instant; give ISO 8601 with its zone, such as 2027-01-09T22:00:00Z`,
       )
       return null
     }
@@ -253,7 +255,8 @@ function readRow(
   const time = (name: BookingColumn) => {
     const given = value(name)
     if (given === '') return null
-    if (!TIME_OF_DAY.test(given)) fail(name, `"${given}" is not a time; give HH:MM such as 09:30`)
+    if (!TIME_OF_DAY.test(given))
+      fail(name, `${shownValue(given)} is not a time; give HH:MM such as 09:30`)
     return given
   }
   const pickUpTime = time('pick_up_time')
@@ -261,12 +264,18 @@ function readRow(
   const createdAt = instant('booked_at')
   const status = value('status') || 'confirmed'
   if (status !== 'confirmed' && status !== 'cancelled') {
-    fail('status', `"${status}" is not a status; give confirmed or cancelled (or leave it empty)`)
+    fail(
+      'status',
+      `${shownValue(status)} is not a status; give confirmed or cancelled (or leave it empty)`,
+    )
   }
   const cancelledAt = instant('cancelled_at')
   const cancelledBy = value('cancelled_by') || 'operator'
   if (cancelledBy !== 'traveller' && cancelledBy !== 'operator') {
-    fail('cancelled_by', `"${cancelledBy}" is not who cancelled; give traveller or operator`)
+    fail(
+      'cancelled_by',
+      `${shownValue(cancelledBy)} is not who cancelled; give traveller or operator`,
+    )
   }
   if (status === 'cancelled' && value('cancelled_at') === '') {
     fail('status', 'a cancelled booking needs cancelled_at, when it was cancelled')
@@ -278,7 +287,8 @@ function readRow(
     fail('cancel_reason', `is ${reason.length} characters; at most ${MAX_REASON_LENGTH}`)
   }
   const quoteId = value('quote_id')
-  if (quoteId !== '' && !QUOTE_ID.test(quoteId)) fail('quote_id', `"${quoteId}" is not a quote id`)
+  if (quoteId !== '' && !QUOTE_ID.test(quoteId))
+    fail('quote_id', `${shownValue(quoteId)} is not a quote id`)
   const price = bookedPrice(value('price'), (message) => fail('price', message))
   const manageTokenHash = value('manage_token_hash')
   if (manageTokenHash !== '' && !TOKEN_HASH.test(manageTokenHash)) {
@@ -288,7 +298,7 @@ function readRow(
   if (agentRef !== '' && !AGENT_REF.test(agentRef)) {
     fail(
       'agent_ref',
-      `"${agentRef}" is not an agent reference: 1 to 64 letters, digits, dots, dashes or underscores`,
+      `${shownValue(agentRef)} is not an agent reference: 1 to 64 letters, digits, dots, dashes or underscores`,
     )
   }
   if (problems.length > 0) return { problems }

@@ -11,6 +11,7 @@ import { FleetFileError, type FleetProblem } from './fleet-file-error.ts'
 import { type FleetFile, FleetFileSchema } from './fleet-file-schema.ts'
 import { unsafeTexts } from './fleet-texts.ts'
 import { fleetWarnings } from './fleet-warnings.ts'
+import { shownValue } from './shown-value.ts'
 import { toCatalogue } from './to-catalogue.ts'
 
 export type LoadedFleet = {
@@ -81,7 +82,19 @@ export function parseFleet(
       })),
     )
   }
-  const data: unknown = document.toJS()
+  let data: unknown
+  try {
+    data = document.toJS()
+  } catch {
+    // The library's message repeats the alias, which may be anything typed after its star.
+    throw new FleetFileError(file, [
+      {
+        path: '',
+        message:
+          'a YAML alias (*name) names no anchor (&name) set before it; set the anchor first, or write the value out',
+      },
+    ])
+  }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     // Said whole, the file (an export of bookings, say) went into the error, details and all.
     throw new FleetFileError(file, [
@@ -126,16 +139,6 @@ function allSchemaErrors(data: unknown): SchemaError[] {
   } finally {
     Settings.Set({ maxErrors })
   }
-}
-
-/** The longest value an error quotes; a longer one is cut, with its length said. */
-const MAX_SHOWN_CHARACTERS = 60
-
-/** A value as an error quotes it: as JSON, cut when long (a value is never pasted whole). */
-function shownValue(value: unknown): string {
-  const json = JSON.stringify(value) ?? String(value)
-  if (json.length <= MAX_SHOWN_CHARACTERS) return json
-  return `${json.slice(0, MAX_SHOWN_CHARACTERS)}... (${json.length} characters)`
 }
 
 /**
@@ -357,11 +360,17 @@ function parsePointer(pointer: string): PathSegment[] {
 /** `vehicles[2].daily_rates.peak` */
 export function formatPath(path: PathSegment[]): string {
   return path
-    .map((segment, i) =>
-      typeof segment === 'number' ? `[${segment}]` : i === 0 ? segment : `.${segment}`,
-    )
+    .map((segment, i) => {
+      if (typeof segment === 'number') return `[${segment}]`
+      // A key as typed when it is a plain name; quoted, escaped and cut when it is anything else.
+      const key = PLAIN_KEY.test(segment) ? segment : shownValue(segment)
+      return i === 0 ? key : `.${key}`
+    })
     .join('')
 }
+
+/** A key written as it is in a path: a field's name, not text a file could make anything of. */
+const PLAIN_KEY = /^[A-Za-z0-9_-]{1,60}$/
 
 /**
  * The line and column of the path in the document: of the key itself when the problem is the key

@@ -104,6 +104,17 @@ describe('parseBookingsCsv', () => {
       field: 'pick_up_date',
       message: '"2027-2-01" is not a calendar date',
     },
+    // A terminal's escape sequence is written escaped, not obeyed; a long value is cut.
+    {
+      row: 'A-1,1,1,1,2027-02-01,2027-02-01,\u001b[2J\u001b[HImported',
+      field: 'total',
+      message: '"\\u001b[2J\\u001b[HImported" is not an amount',
+    },
+    {
+      row: `A-1,1,1,1,2027-02-01,2027-02-01,${'9'.repeat(200)}x`,
+      field: 'total',
+      message: `"${'9'.repeat(59)}... (203 characters) is not an amount`,
+    },
   ]
   for (const { row, field, message } of valueRows) {
     test(`${field}: ${message}`, async () => {

@@ -444,6 +444,27 @@ describe('a bad fleet file is refused with every problem located by path, line a
     }
   })
 
+  test('an alias without its anchor is one problem that does not repeat the alias', () => {
+    const problems = problemsOf(`${rulesFleetText()}\nextra: *Jane.Doe@example.com\n`)
+    assert.deepEqual(
+      problems.map((problem) => problem.message),
+      [
+        'a YAML alias (*name) names no anchor (&name) set before it; set the anchor first, or write the value out',
+      ],
+    )
+  })
+
+  test("a key that is no plain name is quoted and escaped in the problem's path", () => {
+    const problems = problemsOf(
+      rulesFleetWith('    name: Alpha\n', '    name: Alpha\n    "\u001b[31mkey": 1\n'),
+    )
+    const paths = problems.map((problem) => problem.path)
+    assert.ok(paths.includes('depots[0]."\\u001b[31mkey"'), JSON.stringify(paths))
+    for (const { path, message } of problems) {
+      assert.ok(!`${path} ${message}`.includes('\u001b'), `a raw escape character in ${path}`)
+    }
+  })
+
   test('a long value refused is quoted cut, with its length', () => {
     const long = 'x'.repeat(500)
     const problems = problemsOf(rulesFleetWith('fee: 75.50', `fee: ${long}`))
