@@ -1,4 +1,5 @@
 import { Transform, type TransformCallback } from 'node:stream'
+import { StringDecoder } from 'node:string_decoder'
 import {
   dropNullArguments,
   MAX_JSON_DEPTH,
@@ -7,6 +8,15 @@ import {
   rpcError,
   TOO_DEEP_MESSAGE,
 } from './message-check.ts'
+
+/**
+ * The longest line read, as over HTTP (its 64 KB body limit, in characters): a longer one is
+ * answered -32600 and dropped as it comes, rather than gathered (64 MB took half a minute and
+ * 900 MB of memory).
+ */
+const MAX_LINE_CHARACTERS = 64 * 1024
+
+const TOO_LONG_MESSAGE = `Invalid Request: the line is longer than ${MAX_LINE_CHARACTERS / 1024} K characters; an MCP message needs far less`
 
 /** The Accept a 2025 HTTP client sends, under which paramsRefusal checks a message. */
 const AS_HTTP = 'application/json, text/event-stream'
@@ -21,7 +31,13 @@ const AS_HTTP = 'application/json, text/event-stream'
  */
 export class StdioLineCheck extends Transform {
   private readonly answer: (line: string) => void
-  private pending = ''
+  /** Decodes across chunks: a character whose bytes two reads split is not broken in two. */
+  private readonly decoder = new StringDecoder('utf8')
+  /** The line read so far, in pieces: joined once it ends, not re-split on every chunk. */
+  private pending: string[] = []
+  private pendingLength = 0
+  /** A line over the limit: the rest of it, up to its end, is dropped. */
+  private skipping = false
 
   constructor(answer: (line: string) => void) {
     super()
@@ -29,21 +45,49 @@ export class StdioLineCheck extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    const text = this.pending + chunk.toString('utf8')
-    const lines = text.split('\n')
-    this.pending = lines.pop() ?? ''
-    for (const line of lines) this.check(line)
+    let text = this.decoder.write(chunk)
+    let end = text.indexOf('\n')
+    while (end !== -1) {
+      this.add(text.slice(0, end))
+      this.endLine()
+      text = text.slice(end + 1)
+      end = text.indexOf('\n')
+    }
+    this.add(text)
     done()
   }
 
   override _flush(done: TransformCallback): void {
-    if (this.pending.trim() !== '') this.check(this.pending)
-    this.pending = ''
+    this.add(this.decoder.end())
+    this.endLine()
     done()
   }
 
+  /** Keeps a piece of the line under way, unless the line is over the limit. */
+  private add(piece: string): void {
+    if (this.skipping || piece === '') return
+    this.pendingLength += piece.length
+    if (this.pendingLength > MAX_LINE_CHARACTERS) {
+      this.pending = []
+      this.skipping = true
+      return
+    }
+    this.pending.push(piece)
+  }
+
+  private endLine(): void {
+    if (this.skipping) {
+      this.refuse(-32600, TOO_LONG_MESSAGE)
+    } else {
+      const line = this.pending.join('')
+      if (line.trim() !== '') this.check(line)
+    }
+    this.pending = []
+    this.pendingLength = 0
+    this.skipping = false
+  }
+
   private check(line: string): void {
-    if (line.trim() === '') return
     let message: unknown
     try {
       message = JSON.parse(line)
