@@ -210,10 +210,17 @@ function schemaProblem(error: SchemaError, data: unknown): LocatedProblem {
   if (error.keyword === 'additionalProperties' && extra.additionalProperties) {
     const key = extra.additionalProperties[0] ?? ''
     const known = Object.keys((schemaAt(error.schemaPath)?.properties as object | undefined) ?? {})
-    const meant = closestName(key, known)
+    // `fee: 45,00` in braces is read as `fee: 45` and a field named 00: a decimal comma, said as
+    // such rather than as a near spelling of some field (it had been "did you mean to?").
+    const decimalComma = /^\d{1,2}$/.test(key)
+    const meant = decimalComma ? undefined : closestName(key, known)
     return {
       path: [...path, key],
-      message: meant ? `is not a known field; did you mean ${meant}?` : 'is not a known field',
+      message: decimalComma
+        ? 'is not a known field: a decimal comma in an amount (45,00) splits it in two inside { }; write the amount with a dot, such as 45.00'
+        : meant
+          ? `is not a known field; did you mean ${meant}?`
+          : 'is not a known field',
       at: 'key' as const,
     }
   }

@@ -465,6 +465,15 @@ describe('a bad fleet file is refused with every problem located by path, line a
     }
   })
 
+  test('a decimal comma inside braces is said as one, not as a near spelling of a field', () => {
+    const problems = problemsOf(rulesFleetWith('fee: 75.50', 'fee: 75,50'))
+    const problem = problems.find((candidate) => candidate.path === 'routes[0].50')
+    assert.equal(
+      problem?.message,
+      'is not a known field: a decimal comma in an amount (45,00) splits it in two inside { }; write the amount with a dot, such as 45.00',
+    )
+  })
+
   test('a long value refused is quoted cut, with its length', () => {
     const long = 'x'.repeat(500)
     const problems = problemsOf(rulesFleetWith('fee: 75.50', `fee: ${long}`))
