@@ -56,8 +56,11 @@ export type McpDeps = OperationDeps & {
  */
 export const MCP_LIST_CACHE_HINT: CacheHint = { ttlMs: 60 * 60_000, cacheScope: 'public' }
 
-const instructions = (company: CompanyProfile, timeZone: string) =>
-  `Rent a vehicle from ${company.name}. Call the tools in this order: list_depots (list_routes gives the one-way routes that can be rented and their fees, list_vehicles every vehicle with its facts, depots and minimum days, whatever the dates); find_available_vehicles with a pick-up and a drop-off depot and the dates (YYYY-MM-DD, calendar dates in the company's time zone, ${timeZone}: its today, not UTC's, is the first date that can be sent; explain_unavailable says why a vehicle is left out and which arguments to send instead), or find_flexible_dates when the dates can move (a window of up to 31 pick-up dates and a number of rental days: the cheapest dates and vehicles in one call); list_accessories and list_insurance_plans for the chosen vehicle; get_quote with the choices. The person books on the website: give them the quote's checkoutUrl. Amounts are NZD dollars, GST included. A result marked as an error says what to send instead or why the vehicle cannot be rented.`
+const instructions = (
+  company: CompanyProfile,
+  rules: { timeZone: string; bookingHorizonDays: number; maxRentalDays: number },
+) =>
+  `Rent a vehicle from ${company.name}. Call the tools in this order: list_depots (list_routes gives the one-way routes that can be rented and their fees, list_vehicles every vehicle with its facts, depots and minimum days, whatever the dates); find_available_vehicles with a pick-up and a drop-off depot and the dates (YYYY-MM-DD, calendar dates in the company's time zone, ${rules.timeZone}: its today, not UTC's, is the first date that can be sent; a pick-up up to ${rules.bookingHorizonDays} days ahead, a rental of at most ${rules.maxRentalDays} days; explain_unavailable says why a vehicle is left out and which arguments to send instead), or find_flexible_dates when the dates can move (a window of up to 31 pick-up dates and a number of rental days: the cheapest dates and vehicles in one call); list_accessories and list_insurance_plans for the chosen vehicle; get_quote with the choices. The person books on the website: give them the quote's checkoutUrl. Amounts are NZD dollars, GST included. A result marked as an error says what to send instead or why the vehicle cannot be rented.`
 
 /**
  * An MCP server offering the API's operations as read-only tools, over the same verbs and
@@ -79,7 +82,7 @@ export function createMcpServer(deps: McpDeps): Server {
     },
     {
       capabilities: { tools: {} },
-      instructions: instructions(company, deps.ctx.rules.timeZone),
+      instructions: instructions(company, deps.ctx.rules),
       cacheHints: { 'tools/list': MCP_LIST_CACHE_HINT, 'server/discover': MCP_LIST_CACHE_HINT },
     },
   )
@@ -89,6 +92,7 @@ export function createMcpServer(deps: McpDeps): Server {
       deps.settings,
       exampleDates(todayIn(deps.ctx.rules.timeZone, deps.ctx.now()), deps.ctx.rules),
       icons,
+      deps.ctx.rules.maxRentalDays,
     ),
   }))
   server.setRequestHandler('tools/call', async (request) => {
@@ -119,8 +123,13 @@ const listings = new Map<string, Tool[]>()
  * prompt cache see the same list): computed once per quote lifetime setting (it is in a
  * description), per day, for the example dates of their schemas, and per logo.
  */
-function listedTools(settings: OperationSettings, dates: ExampleDates, icons: Icon[]): Tool[] {
-  const key = `${settings.quoteTtlMinutes} ${dates.pickUp} ${dates.dropOff} ${dates.resetAt} ${icons[0]?.src}`
+function listedTools(
+  settings: OperationSettings,
+  dates: ExampleDates,
+  icons: Icon[],
+  maxRentalDays: number,
+): Tool[] {
+  const key = `${settings.quoteTtlMinutes} ${dates.pickUp} ${dates.dropOff} ${dates.resetAt} ${icons[0]?.src} ${maxRentalDays}`
   let tools = listings.get(key)
   if (!tools) {
     const docs = operationDocs(settings)
@@ -130,7 +139,7 @@ function listedTools(settings: OperationSettings, dates: ExampleDates, icons: Ic
       description: toolDescription(docs[tool.name].description),
       // The company's logo: a client showing tools from many servers shows whose these are.
       icons,
-      inputSchema: toolInputSchema(tool.parameters) as Tool['inputSchema'],
+      inputSchema: toolInputSchema(tool.parameters, { maxRentalDays }) as Tool['inputSchema'],
       outputSchema: toolWorded(tool.outputSchema) as Tool['outputSchema'],
       annotations: {
         title: docs[tool.name].summary,

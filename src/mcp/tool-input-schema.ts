@@ -24,10 +24,22 @@ const ENDPOINT_TO_TOOL: [RegExp, string][] = [
  * checked by the HTTP schema itself (src/schemas/json-parameters.ts), which also takes ids sent as digits and
  * the accessory list as the API's comma-separated text.
  */
-export function toolInputSchema(parameters: TObject): JsonSchema {
+export function toolInputSchema(
+  parameters: TObject,
+  rules?: { maxRentalDays: number },
+): JsonSchema {
   const properties: Record<string, JsonSchema> = {}
   for (const [name, schema] of Object.entries(parameters.properties) as [string, JsonSchema][]) {
     const description = toolDescription(String(schema.description ?? ''))
+    // The longest rental is the company's setting: the schema's 999 is only the shape's bound,
+    // and a client checking arguments by it sent 500 and was refused.
+    if (name === 'rental_days' && rules) {
+      properties[name] = {
+        ...typedProperty(schema, `${description} (${rules.maxRentalDays} days here)`),
+        maximum: rules.maxRentalDays,
+      }
+      continue
+    }
     properties[name] =
       name === 'accessory_ids'
         ? {

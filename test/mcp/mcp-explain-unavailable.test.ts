@@ -137,8 +137,14 @@ describe('MCP: explain_unavailable and the reasons of an empty search', () => {
     }
   })
 
-  test("the instructions name the company's time zone, whose today is the first date to send", async () => {
+  test("the instructions name the company's time zone and limits; the schema the longest rental", async () => {
     const instructions = session.client.getInstructions() ?? ''
     assert.match(instructions, /calendar dates in the company's time zone, Pacific\/Auckland/)
+    assert.match(instructions, /a pick-up up to 548 days ahead, a rental of at most 90 days/)
+    // The longest rental as the company sets it, not the shape's 999.
+    const { tools } = await session.client.listTools()
+    const flexible = tools.find((tool) => tool.name === 'find_flexible_dates')
+    const rentalDays = flexible?.inputSchema.properties?.rental_days as { maximum?: number }
+    assert.equal(rentalDays.maximum, 90)
   })
 })
