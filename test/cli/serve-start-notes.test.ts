@@ -16,15 +16,17 @@ describe('rental-agent serve outside New Zealand', () => {
   test('warns at start that prices are New Zealand dollars with GST; a New Zealand zone does not', async () => {
     const perth = await instances.start({ name: 'perth', env: { TIME_ZONE: 'Australia/Perth' } })
     assert.equal((await perth.request('/api/agent/depots')).status, 200)
-    assert.match(
-      perth.log(),
-      /TIME_ZONE Australia\/Perth is outside New Zealand, but every price is shown, emailed and explained as New Zealand dollars with GST \(15%\) included/,
-    )
+    // Said after the listen, so perhaps after the first answer.
+    const outside =
+      /TIME_ZONE Australia\/Perth is outside New Zealand, but every price is shown, emailed and explained as New Zealand dollars with GST \(15%\) included/
+    assert.match(await perth.waitForLog(outside), outside)
     const auckland = await instances.start({
       name: 'auckland',
       env: { TIME_ZONE: 'Pacific/Auckland' },
     })
     assert.equal((await auckland.request('/api/agent/depots')).status, 200)
+    // Its start-up line says it is served, and nothing about New Zealand came before.
+    await auckland.waitForLog(/dates in Pacific\/Auckland/, 3000)
     assert.doesNotMatch(auckland.log(), /outside New Zealand/)
   })
 })
@@ -36,7 +38,7 @@ describe('rental-agent serve names what it was given, and what it ignored', () =
       env: { SMTP_URI: 'smtp://127.0.0.1:2525', REDIS_HOST: 'cache', LOG_LEVEL: 'info' },
     })
     assert.equal((await typo.request('/api/agent/depots')).status, 200)
-    const log = typo.log()
+    const log = await typo.waitForLog(/agent API at/)
     assert.match(
       log,
       /SMTP_URI is not a setting of this service, so it is ignored: did you mean SMTP_URL\?/,
@@ -60,7 +62,7 @@ describe('rental-agent serve names what it was given, and what it ignored', () =
     })
     assert.equal((await demo.request('/api/agent/depots')).status, 200)
     assert.match(
-      demo.log(),
+      await demo.waitForLog(/demo company/),
       /Kiwi Roads Rentals is the demo company of the built-in fleet file, served at https:\/\/rentals\.example\.com: travellers could book with it; load your own fleet with `rental-agent fleet import FILE`/,
     )
   })

@@ -160,6 +160,18 @@ export class ServiceInstance {
       : `${this.name} wrote:\n${text.slice(-4000)}`
   }
 
+  /**
+   * Waits until the process has written a line matching `pattern`, and gives its log. What is
+   * logged after the listen (the metrics port, the start-up line) may come after the first 200.
+   */
+  async waitForLog(pattern: RegExp, timeoutMs = 10_000): Promise<string> {
+    const deadline = performance.now() + timeoutMs
+    while (!pattern.test(this.output) && performance.now() < deadline && this.running) {
+      await new Promise((done) => setTimeout(done, 25))
+    }
+    return this.log()
+  }
+
   /** Sends one request and reads the whole answer. */
   async request(path: string, options: RequestOptions = {}): Promise<Answer> {
     const started = performance.now()

@@ -101,7 +101,7 @@ describe('two instances on one PostgreSQL database', () => {
         assert.deepEqual(jsonOf(ready), { status: 'ready' })
         // Without SMTP_URL each takes the shared outbox's emails into files of its own: said.
         assert.match(
-          instance.log(),
+          await instance.waitForLog(/SMTP_URL is not set/),
           /SMTP_URL is not set: this instance writes the emails it sends as files in .+outbox, and on a database shared with other instances it takes their emails too; set SMTP_URL on every instance/,
         )
       }
