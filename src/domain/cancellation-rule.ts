@@ -9,7 +9,7 @@ const MS_PER_HOUR = 3_600_000
 /**
  * Whether a traveller may cancel the booking themselves now, and until when: up to the free
  * cancellation hours it was booked under (bookingCancellation) before the pick-up. Past that, or
- * once cancelled, only the depot can, by phone.
+ * once cancelled, only the depot can.
  */
 export function travellerMayCancel(
   booking: Pick<BookingRecord, 'status' | 'pickUpDate' | 'pickUpTime' | 'price'>,

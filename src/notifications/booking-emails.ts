@@ -50,9 +50,10 @@ export function travellerConfirmation(
     timeZone: context.timeZone,
   })
   const noneFree = freeCancellationOver(free.until.toISOString(), booking.createdAt)
+  const reach = depotContact(context, booking)
   const cancelRule = noneFree
-    ? `${noFreeCancellationText(free.freeCancellationHours)}. To cancel, call the pick-up depot.`
-    : `Free cancellation until ${formatUntil(free.until.toISOString(), context.timeZone)}: cancel on your booking's page. Later, call the pick-up depot.`
+    ? `${noFreeCancellationText(free.freeCancellationHours)}. To cancel, ${reach}.`
+    : `Free cancellation until ${formatUntil(free.until.toISOString(), context.timeZone)}: cancel on your booking's page. Later, ${reach}.`
   // The booking's page cancels only while cancelling is free: the link promises no more.
   const linkText = noneFree ? 'See your booking' : 'See or cancel your booking'
   const terms = bookedTerms(context, booking)
@@ -313,6 +314,19 @@ function priceHtml(booking: BookingRecord): SafeHtml {
 <table role="presentation" cellpadding="4" style="border-collapse:collapse">
 ${rows.map(([item, amount]) => html`<tr><td>${item}</td><td style="text-align:right">${amount}</td></tr>\n`)}
 </table>`
+}
+
+/**
+ * How the traveller reaches the depot to cancel once only it can: its phone, else the company's,
+ * else the company's email. "Call the pick-up depot" had been said to travellers of a company
+ * that gave no number at all.
+ */
+function depotContact(context: EmailContext, booking: BookingRecord): string {
+  const { company } = context
+  const phone = depotOf(context, booking.pickUpDepotId)?.phone ?? company.phone
+  if (phone) return `call the pick-up depot on ${phone}`
+  if (company.email) return `write to ${company.name} at ${company.email}`
+  return `contact ${company.name}`
 }
 
 function contactText(company: CompanyProfile): string {

@@ -160,6 +160,8 @@ export async function chooseOptions(
   query: Parameters,
 ): Promise<FastifyReply> {
   const quantities = new Map<number, number>()
+  // "No insurance plan" sends insurance_id empty: no plan, as a link without one.
+  if (sentText(query.insurance_id) === '') delete query.insurance_id
   try {
     const accessoryIds = accessoryIdsFromQuantities(query)
     for (const [id, quantity] of quantitiesOf(accessoryIds)) quantities.set(id, quantity)

@@ -107,14 +107,26 @@ function insuranceFieldset(
 ): SafeHtml {
   const error = selection?.errors.insurance_id
   if (plans.length === 0 && error === undefined) return html``
-  // A link's plan stays chosen; otherwise the cheapest, so nobody pays for cover by default.
+  // A link's plan stays chosen; otherwise the cheapest, so nobody pays for cover by default. With
+  // no plan at no cost, "none" is a choice of its own, and the default: the one paid plan had been
+  // chosen for every traveller, with no way on the page to decline it.
   const cheapest = [...plans].sort((a, b) => a.price - b.price || a.id - b.id)[0]
-  const chosen = selection ? selection.insuranceId : cheapest?.id
+  const noneOffered = !plans.some((plan) => plan.price === 0)
+  const chosen = selection ? selection.insuranceId : noneOffered ? undefined : cheapest?.id
+  const noneField = `${id}-insurance-none`
   return html`<fieldset id="${id}-insurance"${error === undefined ? '' : html` class="has-error"`}>
 <legend>Insurance</legend>
 ${fieldError(`${id}-insurance`, error)}
 <div class="options">
-${plans.map((plan) => {
+${
+  noneOffered
+    ? html`<div class="choice">
+<input type="radio" id="${noneField}" name="insurance_id" value=""${chosen === undefined ? ' checked' : ''}>
+<label for="${noneField}"><strong>No insurance plan</strong> · No extra cost<span class="hint">You are liable for damage or theft.</span></label>
+</div>
+`
+    : ''
+}${plans.map((plan) => {
   const field = `${id}-insurance-${plan.id}`
   return html`<div class="choice">
 <input type="radio" id="${field}" name="insurance_id" value="${plan.id}"${plan.id === chosen ? ' checked' : ''}>

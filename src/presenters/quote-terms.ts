@@ -108,9 +108,9 @@ export function cancellationSentence(
 ): string {
   if (freeCancellationHours === 0) return 'Free cancellation until pick-up.'
   if (freeUntil === null) {
-    return `${noFreeCancellationText(freeCancellationHours)}; only the depot can cancel, by phone.`
+    return `${noFreeCancellationText(freeCancellationHours)}; only the depot can cancel.`
   }
-  return `Free cancellation until ${formatUntil(freeUntil, timeZone)}, ${freeCancellationHours} hours before pick-up; after that, only the depot can cancel, by phone.`
+  return `Free cancellation until ${formatUntil(freeUntil, timeZone)}, ${freeCancellationHours} hours before pick-up; after that, only the depot can cancel.`
 }
 
 /** The terms' sentences in the order a traveller reads them, for pages and emails. */

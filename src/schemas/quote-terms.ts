@@ -94,7 +94,7 @@ export const TermsSchema = Type.Object(
         text: Type.String({
           description: CANCELLATION_TEXT,
           examples: [
-            'Free cancellation until Sun, 29 Nov 2026, 10:00 am NZDT, 48 hours before pick-up; after that, only the depot can cancel, by phone.',
+            'Free cancellation until Sun, 29 Nov 2026, 10:00 am NZDT, 48 hours before pick-up; after that, only the depot can cancel.',
           ],
         }),
       },

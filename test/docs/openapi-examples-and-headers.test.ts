@@ -220,7 +220,7 @@ describe("the cancellation sentence's example is the company's own", () => {
     assert.doesNotMatch(text, /NZDT|NZST|48 hours before pick-up/)
     assert.match(
       text,
-      /"Free cancellation until Sat, 13 Mar 2027, 10:00\sam GMT, 24 hours before pick-up; after that, only the depot can cancel, by phone\."/,
+      /"Free cancellation until Sat, 13 Mar 2027, 10:00\sam GMT, 24 hours before pick-up; after that, only the depot can cancel\."/,
     )
   })
 })

@@ -179,7 +179,7 @@ describe('GET /quotes for a pick-up today or within the free cancellation hours'
     assert.equal(quote.terms.cancellation.freeUntil, null)
     assert.equal(
       quote.terms.cancellation.text,
-      'No free cancellation: it ends 48 hours before pick-up, and this rental starts sooner; only the depot can cancel, by phone.',
+      'No free cancellation: it ends 48 hours before pick-up, and this rental starts sooner; only the depot can cancel.',
     )
   })
 

@@ -83,7 +83,7 @@ describe("the traveller's confirmation: free cancellation", () => {
     [
       'says there is none when the pick-up is sooner than the free cancellation hours, and its link does not offer cancelling',
       '2027-01-11',
-      /No free cancellation: it ends 48 hours before pick-up, and this rental starts sooner\. To cancel, call the pick-up depot\./,
+      /No free cancellation: it ends 48 hours before pick-up, and this rental starts sooner\. To cancel, contact Rules Test Rentals\./,
       'See your booking',
     ],
   ]
@@ -109,6 +109,47 @@ describe("the traveller's confirmation: free cancellation", () => {
       assert.ok((email?.html ?? '').includes(`>${link}</a>`), 'the HTML link says the same')
     })
   }
+})
+
+describe("the traveller's confirmation: how to reach the depot once only it can cancel", () => {
+  const soon: BookingRecord = {
+    ...booking,
+    ...websiteBooking('RTR-EMAIL03', 1, '2027-02-01', '2027-02-03'),
+    createdAt: '2027-01-10T00:00:00.000Z',
+  }
+  const later = (context: ReturnType<typeof contextWith>) =>
+    /Later, (.+)\.\n/.exec(travellerConfirmation(context, soon, 'https://x/m')?.text ?? '')?.[1]
+
+  test("the depot's phone, else the company's, else its email: never a number that is not there", () => {
+    const none = contextWith(null, null)
+    const withPhone = (depotPhone: string | null, companyPhone: string | null) => {
+      const catalogue = {
+        ...none.catalogue.catalogue,
+        company: { ...none.catalogue.catalogue.company, phone: companyPhone },
+        depots: none.catalogue.catalogue.depots.map((depot) =>
+          depot.id === 1 ? { ...depot, phone: depotPhone } : depot,
+        ),
+      }
+      return {
+        ...none,
+        catalogue: new CatalogueIndex(catalogue),
+        company: companyProfile(catalogue.company, links),
+      }
+    }
+    assert.equal(
+      later(withPhone('+64 9 555 0111', '+64 9 555 0100')),
+      'call the pick-up depot on +64 9 555 0111',
+    )
+    assert.equal(
+      later(withPhone(null, '+64 9 555 0100')),
+      'call the pick-up depot on +64 9 555 0100',
+    )
+    assert.equal(
+      later(contextWith(null, 'desk@rules.example.com')),
+      'write to Rules Test Rentals at desk@rules.example.com',
+    )
+    assert.equal(later(none), 'contact Rules Test Rentals')
+  })
 })
 
 describe("the traveller's confirmation in HTML", () => {

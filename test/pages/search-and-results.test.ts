@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { CalendarDate } from '../../src/domain/calendar-date.ts'
 import { formatCalendarDate } from '../../src/presenters/display-format.ts'
@@ -13,6 +16,7 @@ import {
   startBookingSite,
   textOf,
 } from '../helpers/booking-pages.ts'
+import { rulesFleetText } from '../helpers/domain-fixtures.ts'
 
 /*
  * /book, steps 1 and 2 over the rules fleet (clock: Sunday 2027-01-10 in Auckland): the search
@@ -128,6 +132,43 @@ describe('GET /book with a search', () => {
     assert.match(text, /Basic · No extra cost Excess NZ\$3,000\.00/)
     assert.match(text, /Full · NZ\$20\.50 per day, at most NZ\$100\.00 per rental Excess NZ\$0\.00/)
     assert.match(text, /Van cover · NZ\$15\.00 per rental Excess NZ\$500\.00/)
+  })
+
+  test('with no plan at no cost, "No insurance plan" is a choice, and the one chosen', async () => {
+    // The rules fleet with its free Basic plan made a paid one: no vehicle has a plan at no cost.
+    const dir = await mkdtemp(join(tmpdir(), 'paid-plans-'))
+    const fleetFile = join(dir, 'fleet.yaml')
+    await writeFile(
+      fleetFile,
+      rulesFleetText().replace(
+        '    name: Basic\n    description: Basic cover\n    price: 0\n',
+        '    name: Basic\n    description: Basic cover\n    price: 5.00\n',
+      ),
+    )
+    const paid = await startBookingSite({ fleetFile })
+    try {
+      const page = (await paid.get(bookUrl(SEARCH))).body
+      assert.match(
+        page,
+        /<input type="radio" id="v1-insurance-none" name="insurance_id" value="" checked>/,
+      )
+      assert.match(page, /<input type="radio" id="v1-insurance-1" name="insurance_id" value="1">/)
+      assert.match(
+        textOf(page),
+        /No insurance plan · No extra cost You are liable for damage or theft\./,
+      )
+      // Chosen, it is a checkout without a plan, as a link without insurance_id.
+      const chosen = await paid.get(
+        bookUrl({ ...SEARCH, vehicle_id: '1', insurance_id: '', qty_1: '0' }),
+      )
+      assert.equal(chosen.statusCode, 303, chosen.body)
+      assert.doesNotMatch(String(chosen.headers.location), /insurance_id/)
+    } finally {
+      await paid.close()
+      await rm(dir, { recursive: true, force: true })
+    }
+    // With a plan at no cost (the rules fleet's Basic), no "none": that plan is the least cover.
+    assert.doesNotMatch((await site.get(bookUrl(SEARCH))).body, /insurance-none/)
   })
 
   test('says plainly when no vehicle is available, with the search to change', async () => {
