@@ -4,6 +4,7 @@ import type { CatalogueIndex } from './catalogue-index.ts'
 import type { UnavailableCode } from './errors.ts'
 import { type Cents, formatNzd } from './money.ts'
 import { youngestDriverAge } from './rental-extras.ts'
+import { rentalDays } from './rental-period.ts'
 
 /**
  * The parameters to send again, changed, for a vehicle to be available: only those that change,
@@ -71,6 +72,14 @@ export function nextStep(
   if (suggestion.pick_up_date === undefined && suggestion.drop_off_date !== undefined) {
     const earliest = why.code === 'below_minimum_days' ? 'earliest' : 'nearest'
     return `the ${earliest} drop-off date that works is ${suggestion.drop_off_date}; send ${send}`
+  }
+  const days =
+    suggestion.pick_up_date !== undefined && suggestion.drop_off_date !== undefined
+      ? rentalDays(suggestion.pick_up_date, suggestion.drop_off_date)
+      : request.period.days
+  if (days > request.period.days) {
+    // Lengthened to the vehicle's minimum where it would start: said, or it reads as a slip.
+    return `the nearest dates that work are ${suggestion.pick_up_date} to ${suggestion.drop_off_date}, a ${days}-day rental, the shortest it is rented for then; send ${send}`
   }
   return `the nearest dates that work for a ${request.period.days}-day rental are ${suggestion.pick_up_date} to ${suggestion.drop_off_date}; send ${send}`
 }

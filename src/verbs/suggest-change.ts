@@ -1,4 +1,5 @@
 import {
+  minimumDaysIn,
   type RentalRequest,
   routeUnavailability,
   type Unavailable,
@@ -145,7 +146,35 @@ function* changesFor(
     default:
       break
   }
-  yield* shiftedDates(ctx, request)
+  // Each move of both dates, and the same move made as long as the vehicle's minimum there: a
+  // short rental starting on a closed day had been told that no date works, when a longer one
+  // a day later did.
+  for (const shifted of shiftedDates(ctx, request)) {
+    yield shifted
+    const longer = longEnough(ctx, index, vehicle, shifted)
+    if (longer) yield longer
+  }
+}
+
+/**
+ * The candidate made as long as the vehicle's minimum in the season it would start in, when it
+ * is shorter (and the longest rental allows it); undefined when it is long enough already.
+ */
+function longEnough(
+  ctx: VerbContext,
+  index: CatalogueIndex,
+  vehicle: Vehicle,
+  candidate: Candidate,
+): Candidate | undefined {
+  const { pickUpDate, days } = candidate.request.period
+  const season = index.seasonOf(pickUpDate)
+  const minimum = season ? minimumDaysIn(vehicle, season) : 1
+  if (days >= minimum || minimum > ctx.rules.maxRentalDays) return undefined
+  const dropOffDate = addDays(pickUpDate, minimum)
+  return {
+    change: { ...candidate.change, drop_off_date: dropOffDate },
+    request: { ...candidate.request, period: { pickUpDate, dropOffDate, days: minimum } },
+  }
 }
 
 /** Every depot the vehicle may be returned to from the pick-up depot, cheapest route first. */

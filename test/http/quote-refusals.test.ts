@@ -87,6 +87,21 @@ describe('GET /api/agent/quotes refuses', () => {
         suggestion: { pick_up_date: '2027-01-15', drop_off_date: '2027-01-19' },
       },
       {
+        // The 2-day rental moved alone fits no date of the high season (3 days at least): the
+        // nearest move made as long as the minimum, said as such.
+        when: 'a rental shorter than the minimum starts on a day the depot hands over nothing',
+        params: {
+          ...CAR_5_DAYS,
+          pick_up_depot_id: '2',
+          drop_off_depot_id: '2',
+          pick_up_date: '2027-01-16',
+          drop_off_date: '2027-01-18',
+        },
+        code: 'depot_closed',
+        says: /the nearest dates that work are 2027-01-15 to 2027-01-18, a 3-day rental, the shortest it is rented for then/,
+        suggestion: { pick_up_date: '2027-01-15', drop_off_date: '2027-01-18' },
+      },
+      {
         when: 'the pick-up depot is closed on 2027-03-03',
         params: {
           ...CAR_5_DAYS,
