@@ -63,7 +63,7 @@ ${searchForm({ depots, values: search, errors: {}, today: input.today })}`
 <summary>Change depots or dates</summary>
 ${searchForm({ depots, values: search, errors: {}, today: input.today })}
 </details>
-<p>Prices include GST. Choose accessories and an insurance plan, then continue to check the full price.</p>
+<p>Prices include GST. ${optionsToChoose(offers)}</p>
 <ul class="vehicles">
 ${offers.map((offer) =>
   vehicleCard({
@@ -131,4 +131,24 @@ ${
 <ul class="suggestions">
 ${[...links].map(([href, text]) => html`<li><a href="${href}">${text}</a></li>\n`)}</ul>`
 }`
+}
+
+/**
+ * What there is to choose on the cards before the checkout: only what any vehicle offers. A
+ * company with no accessories or plans had been told to choose some.
+ */
+function optionsToChoose(offers: RentalOffer[]): string {
+  const accessories = offers.some((offer) => offer.accessories.length > 0)
+  const plans = offers.some((offer) => offer.insurancePlans.length > 0)
+  const what =
+    accessories && plans
+      ? 'accessories and an insurance plan'
+      : accessories
+        ? 'accessories'
+        : plans
+          ? 'an insurance plan'
+          : undefined
+  return what === undefined
+    ? 'Choose a vehicle to check the full price.'
+    : `Choose ${what}, then continue to check the full price.`
 }

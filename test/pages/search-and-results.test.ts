@@ -171,6 +171,27 @@ describe('GET /book with a search', () => {
     assert.doesNotMatch((await site.get(bookUrl(SEARCH))).body, /insurance-none/)
   })
 
+  test('asks to choose only what the company offers: with no accessories or plans, nothing', async () => {
+    const text = rulesFleetText()
+    const bare = `${text.slice(0, text.indexOf('accessories:\n'))}accessories: []\ninsurance_plans: []\n\n${text.slice(text.indexOf('# The van is sold out'))}`
+    const dir = await mkdtemp(join(tmpdir(), 'no-options-'))
+    const fleetFile = join(dir, 'fleet.yaml')
+    await writeFile(fleetFile, bare)
+    const plain = await startBookingSite({ fleetFile })
+    try {
+      const page = textOf((await plain.get(bookUrl(SEARCH))).body)
+      assert.match(page, /Prices include GST\. Choose a vehicle to check the full price\./)
+      assert.doesNotMatch(page, /Choose accessories|insurance plan/)
+    } finally {
+      await plain.close()
+      await rm(dir, { recursive: true, force: true })
+    }
+    assert.match(
+      textOf((await site.get(bookUrl(SEARCH))).body),
+      /Choose accessories and an insurance plan, then continue to check the full price\./,
+    )
+  })
+
   test('says plainly when no vehicle is available, with the search to change', async () => {
     // Beta has no pick-up at weekends: nothing can be rented from it on a Saturday.
     const search = {
