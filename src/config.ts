@@ -96,9 +96,6 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
  */
 const PROJECT_DIR = dirname(findPackageJSON(import.meta.url) as string)
 export const DEMO_FLEET_FILE = resolve(PROJECT_DIR, 'fleets/demo-fleet.yaml')
-
-/** The company of DEMO_FLEET_FILE (a test holds the two together), known without reading the file. */
-export const DEMO_COMPANY = 'Kiwi Roads Rentals'
 /** The demo company's images, shipped with the service. */
 export const PUBLIC_IMAGES_DIR = resolve(PROJECT_DIR, 'public/images')
 

@@ -1,7 +1,8 @@
 import { statSync } from 'node:fs'
 import { flushCompileCache } from 'node:module'
 import { Command } from 'commander'
-import { type Config, DEMO_COMPANY, loadConfig, outboxDir, retiredSettings } from '../config.ts'
+import { type Config, loadConfig, outboxDir, retiredSettings } from '../config.ts'
+import { demoCompanyName } from '../fleet/untouched-demo.ts'
 import { mistypedSettings } from '../mistyped-settings.ts'
 import { CommandError, describeStore, failureMessage } from './cli-support.ts'
 
@@ -81,7 +82,7 @@ async function serve(): Promise<void> {
   app.log.info(
     `${company}: agent API at ${config.publicUrl}/api/agent (data in the ${describeStore(config)}; ${counts}; ${mailDestination(config)}; dates in ${config.timeZone})`,
   )
-  for (const warning of startWarnings(config, company)) app.log.warn(warning)
+  for (const warning of await startWarnings(config, company)) app.log.warn(warning)
   // The currency and the tax are the contract's, not settings: a company elsewhere is told at
   // start, not only by the README.
   if (!NEW_ZEALAND_ZONES.has(config.timeZone.toLowerCase())) {
@@ -164,7 +165,7 @@ function mailDestination(config: Config): string {
 }
 
 /** What a start with these settings should tell its operator before the first traveller does. */
-function startWarnings(config: Config, company: string): string[] {
+async function startWarnings(config: Config, company: string): Promise<string[]> {
   const warnings: string[] = []
   // Instances on one database share its outbox: one without SMTP_URL takes the others' emails
   // too, and writes them to its own disk, where nobody reads them.
@@ -175,7 +176,7 @@ function startWarnings(config: Config, company: string): string[] {
   }
   // On this machine's own address it is someone trying the service, as the README starts.
   const local = ['localhost', '127.0.0.1', '[::1]'].includes(new URL(config.publicUrl).hostname)
-  if (company === DEMO_COMPANY && !local) {
+  if (!local && company === (await demoCompanyName())) {
     warnings.push(
       `${company} is the demo company of the built-in fleet file, served at ${config.publicUrl}: travellers could book with it; load your own fleet with \`rental-agent fleet import FILE\` (it replaces the demo, untouched, whole)`,
     )

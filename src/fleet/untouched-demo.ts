@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises'
+import { parse } from 'yaml'
+import { DEMO_FLEET_FILE } from '../config.ts'
 import type { FleetContents, StoredFleet } from '../store/store.ts'
 
 /**
@@ -24,4 +27,14 @@ export function untouchedDemo(
         booking.quoteId === null &&
         booking.createdAt === null,
     )
+}
+
+/**
+ * The demo company's name, as the built-in fleet file gives it: the fleet file is where a
+ * company's identity comes from, the demo's too. Read only to tell whether that is what is served.
+ */
+export async function demoCompanyName(): Promise<string | undefined> {
+  const demo = parse(await readFile(DEMO_FLEET_FILE, 'utf8')) as { company?: { name?: unknown } }
+  const name = demo.company?.name
+  return typeof name === 'string' ? name : undefined
 }
