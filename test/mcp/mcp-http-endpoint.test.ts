@@ -14,6 +14,15 @@ import { connectHttp, errorText, MCP_ERAS, startMcpOverHttp, structured } from '
 const ALLOWED = 'https://chat.example.com'
 const ACCEPT = 'application/json, text/event-stream'
 
+/** One POST to the server's /mcp as a 2025-06-18 client sends it, JSON unless said otherwise. */
+function postMcp(origin: string, body: string, contentType = 'application/json') {
+  return fetch(`${origin}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': contentType, accept: ACCEPT, 'mcp-protocol-version': '2025-06-18' },
+    body,
+  })
+}
+
 function rpc(method: string, params: object = {}, id = 1) {
   return JSON.stringify({ jsonrpc: '2.0', id, method, params })
 }
@@ -332,16 +341,7 @@ describe('MCP calls and the rate limit', () => {
   })
 
   test('over the limit, a tool call keeps the limit headers and Retry-After; other messages are the 429', async () => {
-    const post = (message: string) =>
-      fetch(`${session.origin}/mcp`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: ACCEPT,
-          'mcp-protocol-version': '2025-06-18',
-        },
-        body: message,
-      })
+    const post = (message: string) => postMcp(session.origin, message)
     const call = await post(rpc('tools/call', { name: 'list_depots', arguments: {} }, 7))
     assert.equal(call.status, 200)
     assert.equal(call.headers.get('x-ratelimit-remaining'), '0')
@@ -357,11 +357,7 @@ describe('MCP calls and the rate limit', () => {
     const notJson = await post('{')
     assert.equal(notJson.status, 429)
     // So are a body of another type and one too large: the 429 before the body is read.
-    const text = await fetch(`${session.origin}/mcp`, {
-      method: 'POST',
-      headers: { 'content-type': 'text/plain', accept: ACCEPT },
-      body: 'hello',
-    })
+    const text = await postMcp(session.origin, 'hello', 'text/plain')
     assert.equal(text.status, 429)
     const large = await post(
       rpc(
@@ -408,16 +404,7 @@ describe('a JSON-RPC batch on /mcp', () => {
     await session.close()
   })
 
-  const post = (body: string) =>
-    fetch(`${session.origin}/mcp`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: ACCEPT,
-        'mcp-protocol-version': '2025-06-18',
-      },
-      body,
-    })
+  const post = (body: string) => postMcp(session.origin, body)
   const batch = (messages: number) =>
     `[${Array.from({ length: messages }, (_, i) => rpc('tools/call', { name: 'list_depots', arguments: {} }, i + 1)).join(',')}]`
 
