@@ -252,7 +252,7 @@ function allowedOrigins(text: string | undefined, siteOrigin: string): string[] 
 }
 
 /** The names a local client reaches this machine by, always allowed as Host. */
-const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]']
+export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]']
 const HOST_NAME =
   /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])$/i
 

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs'
 import { flushCompileCache } from 'node:module'
 import { Command } from 'commander'
-import { type Config, loadConfig, outboxDir, retiredSettings } from '../config.ts'
+import { type Config, LOOPBACK_HOSTS, loadConfig, outboxDir, retiredSettings } from '../config.ts'
 import { demoCompanyName } from '../fleet/untouched-demo.ts'
 import { mistypedSettings } from '../mistyped-settings.ts'
 import { CommandError, describeStore, failureMessage } from './cli-support.ts'
@@ -175,7 +175,7 @@ async function startWarnings(config: Config, company: string): Promise<string[]>
     )
   }
   // On this machine's own address it is someone trying the service, as the README starts.
-  const local = ['localhost', '127.0.0.1', '[::1]'].includes(new URL(config.publicUrl).hostname)
+  const local = LOOPBACK_HOSTS.includes(new URL(config.publicUrl).hostname)
   if (!local && company === (await demoCompanyName())) {
     warnings.push(
       `${company} is the demo company of the built-in fleet file, served at ${config.publicUrl}: travellers could book with it; load your own fleet with \`rental-agent fleet import FILE\` (it replaces the demo, untouched, whole)`,

@@ -3,7 +3,7 @@ import { rateLimitHeaders, rateLimitResponder } from '../http/rate-limit-hook.ts
 import type { Tracing } from '../observability/tracing.ts'
 import type { OperationDeps } from '../operations/agent-operations.ts'
 import type { RateLimitDecision, RateLimiter } from '../rate-limit/rate-limiter.ts'
-import { tooManyRequestsText } from '../rate-limit/too-many-requests.ts'
+import { refusalText } from '../rate-limit/too-many-requests.ts'
 import type { OperationSettings } from '../schemas/operations.ts'
 import type { McpDeps } from './create-mcp-server.ts'
 import {
@@ -146,13 +146,7 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
             respond(over, reply)
             return reply
           }
-          const { resetAt, resetIn } = writeHeaders(over, reply)
-          const text = tooManyRequestsText(
-            over.limit,
-            deps.rateLimiter.windowSeconds,
-            resetAt,
-            resetIn,
-          )
+          const text = refusalText(over, deps.rateLimiter.windowSeconds)
           return answer({ ...deps, countCall: async () => text }, request, reply)
         }
         const unspoken = unspokenRevision(request)

@@ -4,7 +4,7 @@ import { mistypedSettings } from '../mistyped-settings.ts'
 import { scrubText } from '../observability/personal-data.ts'
 import { SiteLinks } from '../presenters/site-links.ts'
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts'
-import { tooManyRequestsText } from '../rate-limit/too-many-requests.ts'
+import { refusalText } from '../rate-limit/too-many-requests.ts'
 import { openServices } from '../services.ts'
 import { createMcpServer } from './create-mcp-server.ts'
 import { StdioLineCheck } from './stdio-line-check.ts'
@@ -60,14 +60,7 @@ export async function runMcpStdio(config: Config): Promise<void> {
 
 async function countCall(limiter: RateLimiter): Promise<string | undefined> {
   const decision = await limiter.hit(STDIO_CLIENT)
-  if (decision.allowed) return undefined
-  const resetIn = Math.max(0, Math.ceil((decision.resetAt.getTime() - Date.now()) / 1000))
-  return tooManyRequestsText(
-    decision.limit,
-    limiter.windowSeconds,
-    decision.resetAt.toISOString(),
-    resetIn,
-  )
+  return decision.allowed ? undefined : refusalText(decision, limiter.windowSeconds)
 }
 
 function stderrLog() {

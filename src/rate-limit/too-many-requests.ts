@@ -1,3 +1,5 @@
+import type { RateLimitDecision } from './rate-limiter.ts'
+
 /** The plain-text body of a 429, as the rate limiter sends it and the documents show it. */
 export function tooManyRequestsText(
   limit: number,
@@ -15,4 +17,15 @@ export function exampleTooManyRequestsText(
   resetAt: string,
 ): string {
   return tooManyRequestsText(limit, windowSeconds, resetAt, 42)
+}
+
+/** The refusal of a decision over the limit, as a tool's result says it (stdio and /mcp alike). */
+export function refusalText(decision: RateLimitDecision, windowSeconds: number): string {
+  const retryAfter = Math.max(0, Math.ceil((decision.resetAt.getTime() - Date.now()) / 1000))
+  return tooManyRequestsText(
+    decision.limit,
+    windowSeconds,
+    decision.resetAt.toISOString(),
+    retryAfter,
+  )
 }
