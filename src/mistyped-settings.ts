@@ -1,4 +1,4 @@
-import { editDistance } from './domain/edit-distance.ts'
+import { nearestWord } from './domain/edit-distance.ts'
 
 /**
  * Every environment variable the service reads (config.ts, the metrics and the OpenTelemetry
@@ -102,12 +102,6 @@ export function mistypedSettings(env: NodeJS.ProcessEnv): string[] {
 
 /** The setting a name is a slip of: one letter apart from a short one, two from a longer one. */
 function closestSetting(name: string): string | undefined {
-  let best: { setting: string; distance: number } | undefined
-  for (const setting of SETTINGS) {
-    const distance = editDistance(name, setting)
-    // HOME is two letters from HOST, and set everywhere.
-    const allowed = setting.length <= 6 ? 1 : 2
-    if (distance <= allowed && (!best || distance < best.distance)) best = { setting, distance }
-  }
-  return best?.setting
+  // HOME is two letters from HOST, and set everywhere.
+  return nearestWord(name, SETTINGS, (setting) => (setting.length <= 6 ? 1 : 2))
 }

@@ -15,3 +15,24 @@ export function editDistance(a: string, b: string): number {
   }
   return previous[b.length] as number
 }
+
+/**
+ * The candidate a word most likely meant: the fewest letters apart, the first of equals, and no
+ * further than `allowed` says for that candidate; none when nothing is that close. `key` is what
+ * is compared (a name without its case, say); the candidate is given as it is.
+ */
+export function nearestWord(
+  word: string,
+  candidates: readonly string[],
+  allowed: (candidate: string) => number,
+  key: (text: string) => string = (text) => text,
+): string | undefined {
+  let best: { candidate: string; distance: number } | undefined
+  for (const candidate of candidates) {
+    const distance = editDistance(key(word), key(candidate))
+    if (distance <= allowed(candidate) && (!best || distance < best.distance)) {
+      best = { candidate, distance }
+    }
+  }
+  return best?.candidate
+}

@@ -4,7 +4,7 @@ import Value from 'typebox/value'
 import { type Document, isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml'
 import { addDays, type CalendarDate, parseCalendarDate } from '../domain/calendar-date.ts'
 import type { Booking, Catalogue } from '../domain/catalogue.ts'
-import { editDistance } from '../domain/edit-distance.ts'
+import { nearestWord } from '../domain/edit-distance.ts'
 import { spellingKey } from '../schemas/parameter-spelling.ts'
 import { checkFleet, type FleetInput, type LocatedProblem } from './check-fleet.ts'
 import { FleetFileError, type FleetProblem } from './fleet-file-error.ts'
@@ -183,14 +183,7 @@ const BOUND_WORDS: Record<string, string> = {
  * hyphens, or at most two letters apart (anual_closures, image_url); none when nothing is close.
  */
 function closestName(key: string, known: string[]): string | undefined {
-  const same = known.find((name) => spellingKey(name) === spellingKey(key))
-  if (same) return same
-  let best: { name: string; distance: number } | undefined
-  for (const name of known) {
-    const distance = editDistance(spellingKey(key), spellingKey(name))
-    if (distance <= 2 && (!best || distance < best.distance)) best = { name, distance }
-  }
-  return best?.name
+  return nearestWord(key, known, () => 2, spellingKey)
 }
 
 /** Enough for any file a person would fix by hand, bounded for one that is not a fleet at all. */
