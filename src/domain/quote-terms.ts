@@ -209,5 +209,10 @@ export function quoteAssumptions(
 
 /** The vehicle's plan at no extra cost, if it has one: it applies when no plan is chosen. */
 export function includedPlan(index: CatalogueIndex, vehicle: Vehicle): InsurancePlan | null {
-  return index.insurancePlansFor(vehicle).find((plan) => plan.price === 0) ?? null
+  return includedAmong(index.insurancePlansFor(vehicle))
+}
+
+/** Among a vehicle's plans, the one at no extra cost (the one included), if any. */
+export function includedAmong(plans: readonly InsurancePlan[]): InsurancePlan | null {
+  return plans.find((plan) => plan.price === 0) ?? null
 }

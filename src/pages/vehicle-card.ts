@@ -1,6 +1,7 @@
 import { html, type SafeHtml } from '../docs/html.ts'
 import { capitalised } from '../domain/capitalised.ts'
 import type { Accessory, ChargeRule, InsurancePlan, Vehicle } from '../domain/catalogue.ts'
+import { includedAmong } from '../domain/quote-terms.ts'
 import { formatNzd } from '../presenters/display-format.ts'
 import type { SiteLinks } from '../presenters/site-links.ts'
 import type { RentalOffer } from '../verbs/find-rental-offers.ts'
@@ -111,7 +112,7 @@ function insuranceFieldset(
   // no plan at no cost, "none" is a choice of its own, and the default: the one paid plan had been
   // chosen for every traveller, with no way on the page to decline it.
   const cheapest = [...plans].sort((a, b) => a.price - b.price || a.id - b.id)[0]
-  const noneOffered = !plans.some((plan) => plan.price === 0)
+  const noneOffered = includedAmong(plans) === null
   const chosen = selection ? selection.insuranceId : noneOffered ? undefined : cheapest?.id
   const noneField = `${id}-insurance-none`
   return html`<fieldset id="${id}-insurance"${error === undefined ? '' : html` class="has-error"`}>
